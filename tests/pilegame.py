@@ -1,0 +1,225 @@
+"""A small test-only game that exercises the whole core protocol.
+
+Tiles numbered 1–12, two copies each. Each seat holds a rack; the table is a list of rows.
+A play must place at least one rack tile and leave every row as 2+ tiles in strictly rising
+order; table tiles never go back to a rack. Timeout: draw 1 if nothing was touched, else the
+draft is rolled back and the player draws `penalty` tiles. First to empty their rack wins.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from tilegames.core.errors import IllegalMove
+from tilegames.core.protocol import Action, Event, Game, Outcome, Result
+from tilegames.core.seats import SeatOrder
+from tilegames.core.tiles import Bag, Tile, make_tiles
+
+
+@dataclass(frozen=True)
+class PileConfig:
+    turn_seconds: int | None = 60
+    hand: int = 3
+    penalty: int = 2
+    copies: int = 2
+
+
+@dataclass(frozen=True)
+class PileState:
+    config: PileConfig
+    seats: tuple[str, ...]
+    bag: Bag
+    racks: tuple[tuple[Tile, ...], ...]
+    table: tuple[tuple[Tile, ...], ...]
+    order: SeatOrder
+    turn: int = 0
+    passes: int = 0
+    winner: int | None = None
+    stuck: bool = False
+
+
+@dataclass(frozen=True)
+class PileDraft:
+    rack: tuple[Tile, ...]
+    table: tuple[tuple[Tile, ...], ...]
+    own: frozenset[int]
+
+
+@dataclass(frozen=True)
+class Draw(Action):
+    kind = "draw"
+
+
+@dataclass(frozen=True)
+class Play(Action):
+    kind = "play"
+    table: tuple[tuple[int, ...], ...]
+
+
+@dataclass(frozen=True)
+class Timeout(Action):
+    kind = "timeout"
+    touched: bool
+
+
+@dataclass(frozen=True)
+class MoveTile:
+    """Edit: move tile `tile_id` to the end of row `row` (len(table) starts a new row), or
+    to the rack when row is None."""
+
+    tile_id: int
+    row: int | None
+
+
+def value(tile: Tile) -> int:
+    return int(tile.face)
+
+
+class PileGame(Game[PileConfig, PileState, PileDraft]):
+    id = "pile"
+    title = "Pile (test game)"
+    min_seats = 2
+    max_seats = 4
+    config_type = PileConfig
+    presets = {"default": PileConfig()}
+    action_types = (Draw, Play, Timeout)
+
+    def full_set(self, config: PileConfig) -> tuple[Tile, ...]:
+        return make_tiles(str(n) for n in range(1, 13) for _ in range(config.copies))
+
+    def new_game(self, config: PileConfig, seats: tuple[str, ...], seed: int) -> PileState:
+        if not self.min_seats <= len(seats) <= self.max_seats:
+            raise ValueError(f"Pile needs 2 to 4 players, not {len(seats)}.")
+        bag = Bag.shuffled(self.full_set(config), seed)
+        racks = []
+        for _ in seats:
+            hand, bag = bag.draw(config.hand)
+            racks.append(hand)
+        return PileState(config, tuple(seats), bag, tuple(racks), (), SeatOrder(len(seats)))
+
+    def apply(self, state: PileState, seat: int, action: Action) -> Outcome[PileState]:
+        if state.winner is not None or state.stuck:
+            raise IllegalMove("The game is over.")
+        if seat != state.order.current:
+            raise IllegalMove(f"It is {state.seats[state.order.current]}'s turn.")
+        if isinstance(action, Draw):
+            return self._draw(state, seat, 1, "draw")
+        if isinstance(action, Timeout):
+            return self._draw(state, seat, state.config.penalty if action.touched else 1, "timeout")
+        if isinstance(action, Play):
+            return self._play(state, seat, action)
+        raise IllegalMove(f"Pile has no action {action.kind!r}.")
+
+    def _draw(self, state: PileState, seat: int, n: int, why: str) -> Outcome[PileState]:
+        drawn, bag = state.bag.draw(n)
+        racks = list(state.racks)
+        racks[seat] = racks[seat] + drawn
+        passes = state.passes + 1 if not drawn else 0
+        stuck = passes >= len(state.seats)
+        new = replace(state, bag=bag, racks=tuple(racks), order=state.order.advance(),
+                      turn=state.turn + 1, passes=passes, stuck=stuck)
+        event = Event(why, f"{state.seats[seat]} drew {len(drawn)}.", seat,
+                      {"count": len(drawn)}, {"tiles": [t.face for t in drawn]})
+        return Outcome(new, (event,))
+
+    def _play(self, state: PileState, seat: int, action: Play) -> Outcome[PileState]:
+        rack = {t.id: t for t in state.racks[seat]}
+        on_table = {t.id: t for row in state.table for t in row}
+        reasons: list[str] = []
+        seen: set[int] = set()
+        rows: list[tuple[Tile, ...]] = []
+        for row in action.table:
+            tiles = []
+            for tid in row:
+                if tid in seen:
+                    reasons.append(f"Tile {tid} is used twice.")
+                seen.add(tid)
+                tile = rack.get(tid) or on_table.get(tid)
+                if tile is None:
+                    reasons.append(f"Tile {tid} is not yours to play.")
+                else:
+                    tiles.append(tile)
+            rows.append(tuple(tiles))
+        if set(on_table) - seen:
+            reasons.append("Table tiles cannot go back to a rack.")
+        if not seen & set(rack):
+            reasons.append("Place at least one tile from your rack.")
+        for row in rows:
+            if len(row) < 2 or any(value(a) >= value(b) for a, b in zip(row, row[1:])):
+                reasons.append(f"Row {' '.join(t.face for t in row)} is not rising.")
+        if reasons:
+            raise IllegalMove(*reasons)
+        racks = list(state.racks)
+        racks[seat] = tuple(t for t in state.racks[seat] if t.id not in seen)
+        winner = seat if not racks[seat] else None
+        new = replace(state, racks=tuple(racks), table=tuple(rows), order=state.order.advance(),
+                      turn=state.turn + 1, passes=0, winner=winner)
+        return Outcome(new, (Event("play", f"{state.seats[seat]} played.", seat),))
+
+    def current_seat(self, state: PileState) -> int | None:
+        return None if self.result(state) else state.order.current
+
+    def turn_number(self, state: PileState) -> int:
+        return state.turn
+
+    def turn_seconds(self, state: PileState) -> float | None:
+        return state.config.turn_seconds
+
+    def result(self, state: PileState) -> Result | None:
+        if state.winner is None and not state.stuck:
+            return None
+        loads = [sum(value(t) for t in rack) for rack in state.racks]
+        winner = state.winner if state.winner is not None else loads.index(min(loads))
+        scores = [-v for v in loads]
+        scores[winner] = sum(v for i, v in enumerate(loads) if i != winner)
+        return Result(tuple(scores), (winner,), "out" if state.winner is not None else "stuck")
+
+    def view(self, state: PileState, seat: int | None) -> dict:
+        def tile(t: Tile) -> dict:
+            return {"id": t.id, "face": t.face}
+
+        return {
+            "game": self.id,
+            "seats": list(state.seats),
+            "rack": [tile(t) for t in state.racks[seat]] if seat is not None else None,
+            "rack_sizes": [len(r) for r in state.racks],
+            "table": [[tile(t) for t in row] for row in state.table],
+            "bag": len(state.bag),
+            "current": self.current_seat(state),
+            "turn": state.turn,
+        }
+
+    def new_draft(self, state: PileState, seat: int) -> PileDraft:
+        rack = state.racks[seat]
+        return PileDraft(rack, state.table, frozenset(t.id for t in rack))
+
+    def edit(self, draft: PileDraft, seat: int, edit: MoveTile) -> PileDraft:
+        where = {t.id: t for t in draft.rack} | {t.id: t for row in draft.table for t in row}
+        tile = where.get(edit.tile_id)
+        if tile is None:
+            raise IllegalMove(f"Tile {edit.tile_id} is not on your rack or the table.")
+        if edit.row is None and tile.id not in draft.own:
+            raise IllegalMove("A table tile cannot go to your rack.")
+        if edit.row is not None and not 0 <= edit.row <= len(draft.table):
+            raise IllegalMove(f"There is no row {edit.row}.")
+        rack = tuple(t for t in draft.rack if t.id != tile.id)
+        table = [tuple(t for t in row if t.id != tile.id) for row in draft.table]
+        if edit.row is None:
+            rack += (tile,)
+        elif edit.row == len(table):
+            table.append((tile,))
+        else:
+            table[edit.row] += (tile,)
+        return replace(draft, rack=rack, table=tuple(row for row in table if row))
+
+    def commit_action(self, snapshot: PileState, draft: PileDraft, seat: int) -> Play:
+        return Play(tuple(tuple(t.id for t in row) for row in draft.table))
+
+    def draft_changed(self, snapshot: PileState, draft: PileDraft, seat: int) -> bool:
+        return draft.table != snapshot.table or draft.rack != snapshot.racks[seat]
+
+    def timeout_action(self, snapshot: PileState, draft: PileDraft, seat: int) -> Timeout:
+        return Timeout(touched=self.draft_changed(snapshot, draft, seat))
+
+
+GAME = PileGame()

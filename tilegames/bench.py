@@ -1,0 +1,95 @@
+"""`tilegames bench`: measured performance, reported as medians over several runs.
+
+Each case times one operation `runs` times and prints the median, the fastest and the slowest;
+a case with a target also prints the ratio median/target (below 1.0 meets it). Benchmarks are
+never pass/fail tests: the suite checks behaviour, this command reports speed.
+"""
+
+from __future__ import annotations
+
+import statistics
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+from tilegames.core.journal import JournalHeader, JournalWriter, load_journal
+from tilegames.core.protocol import Action
+from tilegames.core.tiles import Bag, make_tiles
+
+
+@dataclass(frozen=True)
+class Case:
+    name: str
+    unit: str  # what one timed operation is, for the report
+    run: Callable[[], float]  # returns seconds per operation for one run
+    target: float | None = None  # seconds per operation
+
+
+@dataclass(frozen=True)
+class _BenchAction(Action):
+    kind = "bench"
+    tiles: tuple[int, ...]
+
+
+def _bag_shuffle_and_deal() -> float:
+    tiles = make_tiles(f"R{n}" for n in range(1, 107))
+    start = time.perf_counter()
+    for seed in range(200):
+        bag = Bag.shuffled(tiles, seed)
+        for _ in range(4):
+            _, bag = bag.draw(14)
+    return (time.perf_counter() - start) / 200
+
+
+def _journal_append() -> float:
+    with tempfile.TemporaryDirectory() as tmp:
+        writer = JournalWriter.create(Path(tmp) / "j.jsonl", JournalHeader("bench", {}, 1, ("a", "b")))
+        action = _BenchAction(tuple(range(14)))
+        start = time.perf_counter()
+        for _ in range(50):
+            writer.append(0, action)
+        return (time.perf_counter() - start) / 50
+
+
+def _journal_load() -> float:
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "j.jsonl"
+        lines = [b'{"format":"tilegames-journal","version":1,"game":"bench","config":{},"seed":1,"seats":["a","b"]}']
+        lines += [b'{"seq":%d,"seat":0,"action":{"type":"bench","tiles":[1,2,3]}}' % i for i in range(2000)]
+        path.write_bytes(b"\n".join(lines) + b"\n")
+        start = time.perf_counter()
+        load_journal(path)
+        return time.perf_counter() - start
+
+
+CASES: list[Case] = [
+    Case("bag: shuffle 106 tiles and deal 4x14", "deal", _bag_shuffle_and_deal),
+    Case("journal: append one action (fsync)", "append", _journal_append),
+    Case("journal: load 2,000 records", "load", _journal_load),
+]
+
+
+def run(runs: int, only: str | None, out: Callable[[str], None] = print) -> int:
+    cases = [c for c in CASES if only is None or only in c.name]
+    if not cases:
+        out(f"No benchmark matches {only!r}. Cases: " + "; ".join(c.name for c in CASES))
+        return 2
+    out(f"{'case':45} {'median':>10} {'min':>10} {'max':>10}  ratio   ({runs} runs)")
+    for case in cases:
+        samples = [case.run() for _ in range(runs)]
+        median = statistics.median(samples)
+        ratio = f"{median / case.target:5.2f}" if case.target else "    -"
+        out(f"{case.name:45} {_fmt(median):>10} {_fmt(min(samples)):>10} {_fmt(max(samples)):>10}  {ratio}")
+    return 0
+
+
+def _fmt(seconds: float) -> str:
+    if seconds >= 1:
+        return f"{seconds:.2f} s"
+    if seconds >= 1e-3:
+        return f"{seconds * 1e3:.2f} ms"
+    if seconds >= 1e-6:
+        return f"{seconds * 1e6:.2f} us"
+    return f"{seconds * 1e9:.0f} ns"

@@ -1,0 +1,25 @@
+"""The errors the engine raises. Each carries sentences a player (or user) can read."""
+
+from __future__ import annotations
+
+
+class IllegalMove(Exception):
+    """A move the rules forbid. The state it was tried on is unchanged.
+
+    `reasons` lists every problem found, each a sentence ("Group 7-7-7 repeats red."), so a
+    rejected commit can show the player all of them at once.
+    """
+
+    def __init__(self, *reasons: str) -> None:
+        if not reasons:
+            raise ValueError("IllegalMove needs at least one reason")
+        self.reasons: tuple[str, ...] = tuple(reasons)
+        super().__init__(" ".join(self.reasons))
+
+
+class BadRecord(ValueError):
+    """Data from outside (a saved game, a network message, an action in JSON) is malformed.
+
+    The message says what was wrong and where, in one line, so the CLI can print it instead of
+    a traceback.
+    """

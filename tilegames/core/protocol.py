@@ -1,0 +1,176 @@
+"""The game protocol: what every game provides to the controller, sessions, UIs and records.
+
+A game is a pure, deterministic state machine (DESIGN.md §2):
+
+* a frozen **config** dataclass of rule options, with named presets;
+* an immutable **state** that holds everything, the bag order and its seed included, so that
+  `(config, seat names, seed, actions)` replays a game exactly;
+* frozen **actions**, JSON round-trippable, validated completely by `apply`, which raises
+  `IllegalMove` and leaves the state untouched, or returns the new state and its **events**;
+* `view(state, seat)`: the state as that seat may see it. Other racks appear only as sizes and
+  the bag only as a count; UIs and network clients receive nothing else.
+
+For the turn controller a game also provides **drafts**: the working copy a player edits during
+their turn (`new_draft`, `edit`), the action that commits a draft (`commit_action`) and the
+action its timeout policy takes (`timeout_action`). Commits and timeouts are ordinary actions, so
+the journal replays them like any other.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, Mapping, TypeVar
+
+from tilegames.core.codec import from_jsonable, to_jsonable
+from tilegames.core.errors import BadRecord
+
+ConfigT = TypeVar("ConfigT")
+StateT = TypeVar("StateT")
+DraftT = TypeVar("DraftT")
+
+
+class Action:
+    """Base of every game's actions. Subclasses are frozen dataclasses with a `kind`."""
+
+    kind: ClassVar[str]
+
+    def to_json(self) -> dict[str, Any]:
+        data = to_jsonable(self)
+        assert isinstance(data, dict)
+        return {"type": self.kind, **data}
+
+
+def decode_action(action_types: tuple[type[Action], ...], data: Any) -> Action:
+    """Build an action from its JSON form, or raise BadRecord with a readable sentence."""
+    if not isinstance(data, dict):
+        raise BadRecord("An action must be a JSON object.")
+    kind = data.get("type")
+    by_kind = {t.kind: t for t in action_types}
+    if kind not in by_kind:
+        known = ", ".join(sorted(by_kind))
+        raise BadRecord(f"Unknown action type {kind!r}; expected one of: {known}.")
+    fields = {k: v for k, v in data.items() if k != "type"}
+    return from_jsonable(by_kind[kind], fields, where=f"action {kind!r}")
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, for logs and UIs.
+
+    `text` is a public sentence anyone at the table may read. `private` holds what only `seat`
+    may know (the faces of the tiles it drew); `for_seat` strips it for everyone else.
+    """
+
+    kind: str
+    text: str
+    seat: int | None = None
+    public: Mapping[str, Any] = field(default_factory=dict)
+    private: Mapping[str, Any] = field(default_factory=dict)
+
+    def for_seat(self, viewer: int | None) -> dict[str, Any]:
+        data: dict[str, Any] = {"kind": self.kind, "text": self.text, "seat": self.seat}
+        data.update(self.public)
+        if viewer is not None and viewer == self.seat:
+            data.update(self.private)
+        return data
+
+
+@dataclass(frozen=True)
+class Outcome(Generic[StateT]):
+    """The result of a valid action: the new state and what happened."""
+
+    state: StateT
+    events: tuple[Event, ...] = ()
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a finished game ended. `scores[seat]` are the game's final scores."""
+
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    reason: str
+
+
+class Game(ABC, Generic[ConfigT, StateT, DraftT]):
+    """One game's rules. Implementations hold no mutable state of their own."""
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    min_seats: ClassVar[int]
+    max_seats: ClassVar[int]
+    config_type: ClassVar[type]
+    presets: ClassVar[Mapping[str, Any]]
+    action_types: ClassVar[tuple[type[Action], ...]]
+
+    # --- setting up -----------------------------------------------------------------------
+    @abstractmethod
+    def new_game(self, config: ConfigT, seats: tuple[str, ...], seed: int) -> StateT:
+        """The state before the first turn. Raises ValueError for an impossible seat count."""
+
+    def config_to_json(self, config: ConfigT) -> dict[str, Any]:
+        data = to_jsonable(config)
+        assert isinstance(data, dict)
+        return data
+
+    def config_from_json(self, data: Any) -> ConfigT:
+        return from_jsonable(self.config_type, data, where="config")
+
+    def decode_action(self, data: Any) -> Action:
+        return decode_action(self.action_types, data)
+
+    # --- playing --------------------------------------------------------------------------
+    @abstractmethod
+    def apply(self, state: StateT, seat: int, action: Action) -> Outcome[StateT]:
+        """Validate completely, then act. Raises IllegalMove and leaves `state` untouched."""
+
+    @abstractmethod
+    def current_seat(self, state: StateT) -> int | None:
+        """Whose turn it is, or None once the game is over."""
+
+    @abstractmethod
+    def turn_number(self, state: StateT) -> int:
+        """Counts turns from 0; the controller restarts the clock when it changes."""
+
+    @abstractmethod
+    def turn_seconds(self, state: StateT) -> float | None:
+        """The per-turn time limit, or None when the timer is off."""
+
+    @abstractmethod
+    def result(self, state: StateT) -> Result | None:
+        """The final result once the game is over, else None."""
+
+    def is_over(self, state: StateT) -> bool:
+        return self.result(state) is not None
+
+    # --- seeing ---------------------------------------------------------------------------
+    @abstractmethod
+    def view(self, state: StateT, seat: int | None) -> dict[str, Any]:
+        """JSON-able view for `seat` (None: a spectator). Never other racks or the bag order."""
+
+    # --- drafts (the turn controller) -----------------------------------------------------
+    @abstractmethod
+    def new_draft(self, state: StateT, seat: int) -> DraftT:
+        """A fresh working copy for `seat`'s turn."""
+
+    @abstractmethod
+    def edit(self, draft: DraftT, seat: int, edit: Any) -> DraftT:
+        """Apply one editing step. Only ownership rules are checked (IllegalMove otherwise)."""
+
+    @abstractmethod
+    def commit_action(self, snapshot: StateT, draft: DraftT, seat: int) -> Action:
+        """The action that would turn `snapshot` into what the draft shows."""
+
+    @abstractmethod
+    def draft_changed(self, snapshot: StateT, draft: DraftT, seat: int) -> bool:
+        """Whether the player has moved anything this turn."""
+
+    @abstractmethod
+    def timeout_action(self, snapshot: StateT, draft: DraftT, seat: int) -> Action:
+        """The action the timeout policy takes when the clock reaches 0.
+
+        The controller applies it to the snapshot, so the rollback is exact by construction;
+        the action carries the game's penalty.
+        """
+
