@@ -165,13 +165,15 @@ def load_journal(source: Path | str | bytes) -> LoadedJournal:
 
 
 def _parse_header(name: str, raw: bytes) -> JournalHeader:
-    obj = _json(raw)
+    try:
+        obj = _json(raw)
+    except BadRecord:
+        obj = None
     if not isinstance(obj, dict) or obj.get("format") != FORMAT:
         raise BadRecord(f"{name}, line 1: not a tilegames journal (no journal header).")
     if obj.get("version") != VERSION:
         raise BadRecord(f"{name}, line 1: journal version {obj.get('version')!r} is not supported.")
-    header = from_jsonable(JournalHeader, obj, where=f"{name}, line 1")
-    return header
+    return from_jsonable(JournalHeader, obj, where=f"{name}, line 1")
 
 
 def _parse_record(raw: bytes, expected_seq: int) -> JournalRecord:

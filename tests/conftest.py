@@ -1,0 +1,28 @@
+"""Shared fixtures. The test-only game `pile` (tests/pilegame.py) drives the core."""
+
+from __future__ import annotations
+
+import pytest
+
+import pilegame
+from tilegames.core import registry
+from tilegames.core.clock import FakeClock
+from tilegames.core.controller import TurnController
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _register_pile_game():
+    registry.register(pilegame.GAME)
+    yield
+    registry.unregister(pilegame.GAME.id)
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+def pile_controller(clock: FakeClock) -> TurnController:
+    state = pilegame.GAME.new_game(pilegame.PileConfig(), ("Ann", "Bora"), seed=7)
+    return TurnController(pilegame.GAME, state, clock=clock)

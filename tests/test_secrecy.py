@@ -1,0 +1,63 @@
+"""view(seat) never shows another seat's rack, the bag order or the seed."""
+
+from __future__ import annotations
+
+import json
+
+import pilegame
+from pilegame import PileConfig
+from tilegames.core.clock import FakeClock
+from tilegames.core.controller import TurnController
+
+
+def tile_ids_in(obj) -> set[int]:
+    """Every tile id anywhere in a JSON document (tiles are objects with "id" and "face")."""
+    found: set[int] = set()
+    if isinstance(obj, dict):
+        if "id" in obj and "face" in obj:
+            found.add(obj["id"])
+        for value in obj.values():
+            found |= tile_ids_in(value)
+    elif isinstance(obj, list):
+        for value in obj:
+            found |= tile_ids_in(value)
+    return found
+
+
+def test_view_shows_own_rack_and_only_the_sizes_of_others():
+    state = pilegame.GAME.new_game(PileConfig(hand=5), ("Ann", "Bora", "Chul"), seed=11)
+    for seat in range(3):
+        view = json.loads(json.dumps(pilegame.GAME.view(state, seat)))
+        ids = tile_ids_in(view)
+        assert {t.id for t in state.racks[seat]} <= ids
+        for other in range(3):
+            if other != seat:
+                assert not ids & {t.id for t in state.racks[other]}
+        assert not ids & {t.id for t in state.bag.tiles}
+        assert view["rack_sizes"] == [5, 5, 5]
+        assert view["bag"] == len(state.bag)
+
+
+def test_view_never_contains_the_seed_or_the_bag_order():
+    state = pilegame.GAME.new_game(PileConfig(), ("Ann", "Bora"), seed=987654)
+    text = json.dumps(pilegame.GAME.view(state, 0))
+    assert "987654" not in text
+    assert "seed" not in text
+
+
+def test_spectator_view_has_no_rack():
+    state = pilegame.GAME.new_game(PileConfig(), ("Ann", "Bora"), seed=1)
+    view = pilegame.GAME.view(state, None)
+    assert view["rack"] is None
+    assert not tile_ids_in(view)
+
+
+def test_controller_events_seen_by_others_never_name_drawn_tiles():
+    state = pilegame.GAME.new_game(PileConfig(), ("Ann", "Bora"), seed=2)
+    ctl = TurnController(pilegame.GAME, state, clock=FakeClock())
+    ctl.clock.advance(60)
+    events = ctl.tick()
+    drawn = [t.face for t in ctl.state.racks[0][-1:]]
+    for event in events:
+        assert "tiles" not in json.dumps(event.for_seat(1))
+    assert any(e.for_seat(0).get("tiles") == drawn for e in events)
