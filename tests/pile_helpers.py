@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections import Counter
 
 import pilegame
-from pilegame import PileDraft, PileState
+from pilegame import PileState
+from tilegames.core.table_rows import RowsDraft
 
 
 def all_tile_ids(state: PileState) -> list[int]:
@@ -16,14 +17,14 @@ def all_tile_ids(state: PileState) -> list[int]:
     return ids
 
 
-def assert_tiles_conserved(state: PileState, draft: PileDraft | None = None, seat: int | None = None) -> None:
+def assert_tiles_conserved(state: PileState, draft: RowsDraft | None = None, seat: int | None = None) -> None:
     full = sorted(t.id for t in pilegame.GAME.full_set(state.config))
     assert sorted(all_tile_ids(state)) == full, Counter(all_tile_ids(state))
     if draft is not None:
         racks = list(state.racks)
         racks[seat] = draft.rack
         ids = [t.id for t in state.bag.tiles] + [t.id for r in racks for t in r]
-        ids += [t.id for row in draft.table for t in row]
+        ids += [t.id for row in draft.rows for t in row]
         assert sorted(ids) == full
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from tilegames.core.errors import IllegalMove
 from tilegames.core.protocol import Action, Event, Game, Outcome, Result
 from tilegames.core.seats import SeatOrder
+from tilegames.core.table_rows import RowEdit, RowsDraft, apply_edit
 from tilegames.core.tiles import Bag, Tile, make_tiles
 
 
@@ -39,13 +40,6 @@ class PileState:
 
 
 @dataclass(frozen=True)
-class PileDraft:
-    rack: tuple[Tile, ...]
-    table: tuple[tuple[Tile, ...], ...]
-    own: frozenset[int]
-
-
-@dataclass(frozen=True)
 class Draw(Action):
     kind = "draw"
 
@@ -62,20 +56,11 @@ class Timeout(Action):
     touched: bool
 
 
-@dataclass(frozen=True)
-class MoveTile:
-    """Edit: move tile `tile_id` to the end of row `row` (len(table) starts a new row), or
-    to the rack when row is None."""
-
-    tile_id: int
-    row: int | None
-
-
 def value(tile: Tile) -> int:
     return int(tile.face)
 
 
-class PileGame(Game[PileConfig, PileState, PileDraft]):
+class PileGame(Game[PileConfig, PileState, RowsDraft]):
     id = "pile"
     title = "Pile (test game)"
     min_seats = 2
@@ -189,36 +174,19 @@ class PileGame(Game[PileConfig, PileState, PileDraft]):
             "turn": state.turn,
         }
 
-    def new_draft(self, state: PileState, seat: int) -> PileDraft:
-        rack = state.racks[seat]
-        return PileDraft(rack, state.table, frozenset(t.id for t in rack))
+    def new_draft(self, state: PileState, seat: int) -> RowsDraft:
+        return RowsDraft.start(state.racks[seat], state.table)
 
-    def edit(self, draft: PileDraft, seat: int, edit: MoveTile) -> PileDraft:
-        where = {t.id: t for t in draft.rack} | {t.id: t for row in draft.table for t in row}
-        tile = where.get(edit.tile_id)
-        if tile is None:
-            raise IllegalMove(f"Tile {edit.tile_id} is not on your rack or the table.")
-        if edit.row is None and tile.id not in draft.own:
-            raise IllegalMove("A table tile cannot go to your rack.")
-        if edit.row is not None and not 0 <= edit.row <= len(draft.table):
-            raise IllegalMove(f"There is no row {edit.row}.")
-        rack = tuple(t for t in draft.rack if t.id != tile.id)
-        table = [tuple(t for t in row if t.id != tile.id) for row in draft.table]
-        if edit.row is None:
-            rack += (tile,)
-        elif edit.row == len(table):
-            table.append((tile,))
-        else:
-            table[edit.row] += (tile,)
-        return replace(draft, rack=rack, table=tuple(row for row in table if row))
+    def edit(self, draft: RowsDraft, seat: int, edit: RowEdit) -> RowsDraft:
+        return apply_edit(draft, edit)
 
-    def commit_action(self, snapshot: PileState, draft: PileDraft, seat: int) -> Play:
-        return Play(tuple(tuple(t.id for t in row) for row in draft.table))
+    def commit_action(self, snapshot: PileState, draft: RowsDraft, seat: int) -> Play:
+        return Play(tuple(tuple(t.id for t in row) for row in draft.rows))
 
-    def draft_changed(self, snapshot: PileState, draft: PileDraft, seat: int) -> bool:
-        return draft.table != snapshot.table or draft.rack != snapshot.racks[seat]
+    def draft_changed(self, snapshot: PileState, draft: RowsDraft, seat: int) -> bool:
+        return draft.rows != snapshot.table or draft.rack != snapshot.racks[seat]
 
-    def timeout_action(self, snapshot: PileState, draft: PileDraft, seat: int) -> Timeout:
+    def timeout_action(self, snapshot: PileState, draft: RowsDraft, seat: int) -> Timeout:
         return Timeout(touched=self.draft_changed(snapshot, draft, seat))
 
 

@@ -6,7 +6,8 @@ import pytest
 
 import pilegame
 from pile_helpers import assert_tiles_conserved, rising_pair
-from pilegame import Draw, MoveTile, PileConfig
+from pilegame import Draw, PileConfig
+from tilegames.core.table_rows import MoveTile
 from tilegames.core.clock import FakeClock
 from tilegames.core.controller import TurnController
 from tilegames.core.errors import IllegalMove
@@ -34,7 +35,7 @@ def test_commit_of_a_valid_draft_becomes_the_new_state(clock):
     assert [e.kind for e in events] == ["play"]
     assert [t.id for t in ctl.state.table[0]] == [a, b]
     assert ctl.seat == 1
-    assert ctl.draft.table == ctl.state.table  # a fresh draft for the next player
+    assert ctl.draft.rows == ctl.state.table  # a fresh draft for the next player
     assert_tiles_conserved(ctl.state)
 
 

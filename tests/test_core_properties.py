@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 
 import pilegame
 from pile_helpers import assert_tiles_conserved
-from pilegame import Draw, MoveTile, PileConfig, Play
+from pilegame import Draw, PileConfig, Play
+from tilegames.core.table_rows import JoinRows, MoveTile, SplitRow
 from tilegames.core.clock import FakeClock
 from tilegames.core.controller import TurnController
 from tilegames.core.errors import BadRecord, IllegalMove
@@ -36,15 +37,19 @@ def play_randomly(data: st.DataObject, folder: Path) -> tuple[TurnController, Jo
         if ctl.is_over:
             break
         seat = ctl.seat
-        step = data.draw(st.sampled_from(["edit", "edit", "edit", "commit", "draw", "tick", "wrong_seat", "bogus_play"]))
+        step = data.draw(st.sampled_from(["edit", "edit", "edit", "split", "join", "commit", "draw", "tick", "wrong_seat", "bogus_play"]))
         before = frozen(ctl)
         try:
             if step == "edit":
-                tiles = list(ctl.draft.rack) + [t for row in ctl.draft.table for t in row]
+                tiles = list(ctl.draft.rack) + [t for row in ctl.draft.rows for t in row]
                 tile = data.draw(st.sampled_from(tiles)) if tiles else None
-                row = data.draw(st.one_of(st.none(), st.integers(0, len(ctl.draft.table))))
+                row = data.draw(st.one_of(st.none(), st.integers(0, len(ctl.draft.rows))))
                 if tile is not None:
                     ctl.edit(seat, MoveTile(tile.id, row))
+            elif step == "split":
+                ctl.edit(seat, SplitRow(data.draw(st.integers(-1, 4)), data.draw(st.integers(-1, 4))))
+            elif step == "join":
+                ctl.edit(seat, JoinRows(data.draw(st.integers(-1, 4)), data.draw(st.integers(-1, 4))))
             elif step == "commit":
                 ctl.commit(seat)
             elif step == "draw":
