@@ -12,13 +12,17 @@ import sys
 from typing import NoReturn, Sequence
 
 from tilegames import __version__
+from tilegames.commands import rummikub
 from tilegames.core.errors import BadRecord
 
 WHAT_EXISTS = """\
 tilegames {version}: the game-agnostic core is built (tiles and bags, seats, the turn
-controller with its 60-second clock, game records). The games and the app are not built yet.
+controller with its 60-second clock, game records) and the Rummikub rules engine.
+The app (menu, hot-seat play) is not built yet.
 
 Commands available now:
+  tilegames rummikub meld-check "K9 K10 J" "R4 R5 R6"
+                          is this initial meld worth 30?
   tilegames replay FILE   check a game record (journal) and replay it
   tilegames bench         measure the core's performance
   tilegames --help        all commands and options
@@ -44,6 +48,8 @@ def build_parser() -> argparse.ArgumentParser:
     replay = commands.add_parser("replay", help="check a game record (journal) and replay it")
     replay.add_argument("file", help="a journal (.jsonl) written while a game was played")
     replay.set_defaults(handler=_cmd_replay)
+
+    rummikub.register(commands)
 
     bench = commands.add_parser("bench", help="measure performance (medians over several runs)")
     bench.add_argument("--runs", type=int, default=5, help="timed runs per case (default 5)")

@@ -13,7 +13,9 @@ from tilegames.core.errors import BadRecord
 from tilegames.core.protocol import Game
 
 # game id -> module that defines `GAME`, an instance of its Game class.
-GAME_MODULES: dict[str, str] = {}
+GAME_MODULES: dict[str, str] = {
+    "rummikub": "tilegames.games.rummikub.game",
+}
 
 _loaded: dict[str, Game] = {}
 

@@ -1,0 +1,62 @@
+"""`tilegames rummikub …`: Rummikub tools that need no game in progress.
+
+`meld-check` judges a proposed initial meld: each set as group, run or invalid (with the reason
+and what each joker stands for), the total and the verdict. Exit status 0 for a valid initial
+meld, 1 for a valid-but-short or invalid one, 2 for input that is not Rummikub notation.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from tilegames.games.rummikub.meld import MeldReport, check_initial_meld
+from tilegames.games.rummikub.notation import NotationError, parse_faces
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    rummikub = commands.add_parser("rummikub", help="Rummikub tools (meld checker)")
+    tools = rummikub.add_subparsers(dest="tool", metavar="TOOL", required=True,
+                                    parser_class=type(rummikub))
+    check = tools.add_parser(
+        "meld-check",
+        help="check an initial meld: is it worth 30?",
+        description="Check a proposed initial meld. Give each set as one argument, tiles "
+        "separated by spaces: colour R B K O (red blue black orange) and number 1-13, J for a "
+        'joker. Runs are read in the order given. Example: tilegames rummikub meld-check "K9 K10 J" "R4 R5 R6"',
+    )
+    check.add_argument("sets", nargs="+", metavar="SET", help='one set, e.g. "R7 B7 K7" or "K9 K10 J"')
+    check.add_argument("--json", action="store_true", help="print the verdict as JSON")
+    check.add_argument("--edition", choices=("standard", "xp"), default="standard",
+                       help="tile set, for counting copies (default standard)")
+    check.set_defaults(handler=meld_check)
+
+
+def meld_check(args: argparse.Namespace) -> int:
+    try:
+        sets = [parse_faces(text) for text in args.sets]
+    except NotationError as exc:
+        print(f"tilegames rummikub meld-check: {exc}", file=sys.stderr)
+        return 2
+    report = check_initial_meld(sets, edition=args.edition)
+    if args.json:
+        print(json.dumps(report.to_json()))
+    else:
+        print(render(report))
+    return 0 if report.valid else 1
+
+
+def render(report: MeldReport) -> str:
+    """The report as a few aligned lines a player reads at a glance."""
+    width = max((len(" ".join(s.tiles)) for s in report.sets), default=0)
+    lines = []
+    for s in report.sets:
+        tiles = " ".join(s.tiles).ljust(width)
+        if s.kind == "invalid":
+            lines.append(f"{tiles}  invalid    {s.reason}")
+            continue
+        jokers = f"  (J = {', '.join(s.jokers)})" if s.jokers else ""
+        lines.append(f"{tiles}  {s.kind:<7} {s.value:>3}{jokers}")
+    lines.append(f"Total {report.total}. {report.verdict}")
+    return "\n".join(lines)

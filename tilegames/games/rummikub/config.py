@@ -1,0 +1,61 @@
+"""Rummikub rule options: every config key of RULES.md §1, with its default, and the presets.
+
+`sabra` (the box rules) is the default; `tournament` is seed 001's 2014 Korean tournament,
+which R-MSO confirms. They differ in joker penalties and in how a player who never melded is
+charged (RULES.md §1.8); every other key can be set in either.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Literal
+
+INITIAL_MELD_POINTS = 30
+
+
+@dataclass(frozen=True)
+class RummikubConfig:
+    profile: Literal["sabra", "tournament"] = "sabra"
+    # "auto": the standard set for 2-4 players, XP (160 tiles) for 5-6 (RULES.md §1.1).
+    edition: Literal["auto", "standard", "xp"] = "auto"
+    turn_seconds: int | None = 60
+    allow_doubles_redeal: bool = True
+    mso_joker_deal: bool = False
+    manipulate_on_meld_turn: bool = False
+    joker_sub_from_table: bool = True
+    joker_free_by_rearrange: bool = True
+    joker_group_needs_both: bool = False
+    penalty_swap_own_tiles: bool = False
+    pool_empty_end: Literal["first_stuck", "all_stuck"] = "first_stuck"
+    stuck_scoring: Literal["difference", "rummikub_org"] = "difference"
+    match_winner: Literal["points", "games_won"] = "points"
+    rounds: int = 1
+
+    def __post_init__(self) -> None:
+        if self.turn_seconds is not None and not 5 <= self.turn_seconds <= 600:
+            raise ValueError("The turn time must be between 5 and 600 seconds, or off.")
+        if not 1 <= self.rounds <= 20:
+            raise ValueError("A match has between 1 and 20 rounds.")
+
+    @property
+    def joker_penalty(self) -> int:
+        """What a joker left on a rack costs: 30 (Sabra) or 50 (tournament)."""
+        return 50 if self.profile == "tournament" else 30
+
+    def edition_for(self, players: int) -> Literal["standard", "xp"]:
+        if self.edition == "auto":
+            return "xp" if players >= 5 else "standard"
+        return self.edition
+
+
+PRESETS: dict[str, RummikubConfig] = {
+    "sabra": RummikubConfig(),
+    "tournament": RummikubConfig(profile="tournament"),
+}
+
+
+def preset(name: str, **changes: object) -> RummikubConfig:
+    """A named preset with some keys changed; ValueError naming the choices otherwise."""
+    if name not in PRESETS:
+        raise ValueError(f"Unknown preset {name!r}: choose {' or '.join(PRESETS)}.")
+    return replace(PRESETS[name], **changes)  # type: ignore[arg-type]

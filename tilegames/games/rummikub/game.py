@@ -1,0 +1,264 @@
+"""Rummikub on the core protocol: setup, turns, endings, views and drafts."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from tilegames.core.errors import IllegalMove
+from tilegames.core.protocol import Action, Event, Game, Outcome, Result
+from tilegames.core.seats import SeatOrder
+from tilegames.core.table_rows import RowEdit, RowsDraft, apply_edit
+from tilegames.core.tiles import Bag, Tile
+from tilegames.games.rummikub.actions import ACTION_TYPES, Draw, Pass, Play, Redeal, Timeout
+from tilegames.games.rummikub.config import PRESETS, RummikubConfig
+from tilegames.games.rummikub.notation import full_set
+from tilegames.games.rummikub.scoring import rack_value, score_going_out, score_stuck, stuck_winners
+from tilegames.games.rummikub.setup import count_doubles, deal, draw_for_first_player, redeal_candidates
+from tilegames.games.rummikub.state import GameEnd, RummikubState
+from tilegames.games.rummikub.turn import check_play, read_set
+
+TIMEOUT_PENALTY = 3
+
+
+class RummikubGame(Game[RummikubConfig, RummikubState, RowsDraft]):
+    id = "rummikub"
+    title = "Rummikub"
+    min_seats = 2
+    max_seats = 6
+    config_type = RummikubConfig
+    presets = PRESETS
+    action_types = ACTION_TYPES
+
+    # --- setting up -----------------------------------------------------------------------
+    def new_game(self, config: RummikubConfig, seats: tuple[str, ...], seed: int) -> RummikubState:
+        players = len(seats)
+        if not self.min_seats <= players <= self.max_seats:
+            raise ValueError(f"Rummikub is for 2 to 6 players, not {players}.")
+        edition = config.edition_for(players)
+        if edition == "standard" and players > 4:
+            raise ValueError("The standard set is for 2 to 4 players; 5 or 6 need the XP set.")
+        if config.mso_joker_deal and players != 2:
+            raise ValueError("The MSO joker deal (mso_joker_deal) is for 2 players.")
+        bag = Bag.shuffled(full_set(edition), seed)
+        first, draws, bag = draw_for_first_player(bag, players)
+        racks, bag = deal(bag, players, config)
+        state = RummikubState(
+            config=config, seats=tuple(seats), edition=edition, bag=bag, racks=racks, table=(),
+            melded=(False,) * players, order=SeatOrder(players, current=first),
+            first_seat=first, first_draw=draws, phase="play",
+        )
+        return self._offer_redeal(state)
+
+    def _offer_redeal(self, state: RummikubState) -> RummikubState:
+        asking = redeal_candidates(state.racks, state.first_seat) if state.config.allow_doubles_redeal else ()
+        return replace(state, phase="redeal" if asking else "play", redeal_asking=asking)
+
+    # --- playing --------------------------------------------------------------------------
+    def apply(self, state: RummikubState, seat: int, action: Action) -> Outcome[RummikubState]:
+        if state.phase == "over":
+            raise IllegalMove("The game is over.")
+        if not 0 <= seat < len(state.seats):
+            raise IllegalMove(f"There is no seat {seat}.")
+        if seat != state.current:
+            raise IllegalMove(f"It is {state.seats[state.current]}'s turn, not {state.seats[seat]}'s.")
+        if state.phase == "redeal":
+            if not isinstance(action, Redeal):
+                raise IllegalMove("First answer the redeal offer: demand a new deal, or play on.")
+            return self._redeal(state, seat, action)
+        if isinstance(action, Draw):
+            return self._draw(state, seat)
+        if isinstance(action, Play):
+            return self._play(state, seat, action)
+        if isinstance(action, Pass):
+            if len(state.bag):
+                raise IllegalMove("You can only pass when the pool is empty; draw a tile instead.")
+            return self._cannot_play(state, seat, f"{state.seats[seat]} cannot play.")
+        if isinstance(action, Timeout):
+            return self._timeout(state, seat, action)
+        if isinstance(action, Redeal):
+            raise IllegalMove("A redeal can only be demanded right after the deal.")
+        raise IllegalMove(f"Rummikub has no move called {getattr(action, 'kind', action)!r}.")
+
+    def _redeal(self, state: RummikubState, seat: int, action: Redeal) -> Outcome[RummikubState]:
+        name = state.seats[seat]
+        if not action.demand:
+            asking = state.redeal_asking[1:]
+            new = replace(state, redeal_asking=asking, phase="redeal" if asking else "play", turn=state.turn + 1)
+            return Outcome(new, (Event("redeal.declined", f"{name} plays on with this deal.", seat),))
+        everything = state.bag.shuffle_in(t for rack in state.racks for t in rack)
+        racks, bag = deal(everything, len(state.seats), state.config)
+        new = self._offer_redeal(replace(state, bag=bag, racks=racks, deals=state.deals + 1, turn=state.turn + 1))
+        text = f"{name} has three doubles and demands a new deal. All tiles are reshuffled and dealt again."
+        return Outcome(new, (Event("redeal", text, seat),))
+
+    def _next_turn(self, state: RummikubState, **changes: Any) -> RummikubState:
+        return replace(state, order=state.order.advance(), turn=state.turn + 1, **changes)
+
+    def _give(self, state: RummikubState, seat: int, tiles: tuple[Tile, ...]) -> tuple[tuple[Tile, ...], ...]:
+        racks = list(state.racks)
+        racks[seat] = racks[seat] + tiles
+        return tuple(racks)
+
+    def _draw(self, state: RummikubState, seat: int) -> Outcome[RummikubState]:
+        if not len(state.bag):
+            raise IllegalMove("The pool is empty: play at least one tile, or pass if you cannot.")
+        drawn, bag = state.bag.draw(1)
+        new = self._next_turn(state, bag=bag, racks=self._give(state, seat, drawn), passes=0)
+        event = Event("draw", f"{state.seats[seat]} drew a tile.", seat, {"count": 1},
+                      {"tiles": [t.face for t in drawn]})
+        return Outcome(new, (event,))
+
+    def _play(self, state: RummikubState, seat: int, action: Play) -> Outcome[RummikubState]:
+        checked = check_play(state, seat, action.sets)
+        placed_ids = {t.id for t in checked.placed}
+        racks = list(state.racks)
+        racks[seat] = tuple(t for t in state.racks[seat] if t.id not in placed_ids)
+        melded = list(state.melded)
+        first_meld = not melded[seat]
+        melded[seat] = True
+        name = state.seats[seat]
+        faces = " ".join(t.face for t in checked.placed)
+        if first_meld:
+            text = f"{name} made the initial meld ({checked.meld_points} points): {faces}."
+        else:
+            text = f"{name} played {len(checked.placed)} tile{'s' if len(checked.placed) != 1 else ''}: {faces}."
+        events = [Event("play", text, seat, {"placed": [t.face for t in checked.placed], "meld": first_meld})]
+        new = replace(state, racks=tuple(racks), table=checked.table, melded=tuple(melded), passes=0)
+        if not racks[seat]:
+            return self._finish(new, "out", (seat,), events, f"{name} played their last tile and wins!")
+        return Outcome(self._next_turn(new), tuple(events))
+
+    def _timeout(self, state: RummikubState, seat: int, action: Timeout) -> Outcome[RummikubState]:
+        """Exact rollback is the snapshot itself; here only the penalty (RULES.md §1.6)."""
+        name = state.seats[seat]
+        rack_ids = {t.id for t in state.racks[seat]}
+        if any(tid not in rack_ids for tid in action.laid) or len(set(action.laid)) != len(action.laid):
+            raise IllegalMove("Only tiles from the player's own rack can be returned on a timeout.")
+        if not len(state.bag):
+            return self._cannot_play(state, seat, f"Time's up for {name}, and the pool is empty.")
+        bag = state.bag
+        racks = list(state.racks)
+        drawn: tuple[Tile, ...] = ()
+        if action.touched and state.config.penalty_swap_own_tiles and action.laid:
+            laid = tuple(t for t in state.racks[seat] if t.id in set(action.laid))
+            racks[seat] = tuple(t for t in racks[seat] if t.id not in set(action.laid))
+            bag = bag.return_to_bottom(laid)
+            drawn, bag = bag.draw(len(laid))
+        penalty, bag = bag.draw(TIMEOUT_PENALTY if action.touched else 1)
+        racks[seat] += drawn + penalty
+        swapped = len(drawn)
+        if action.touched:
+            text = f"Time's up for {name}: the table is restored and {name} draws {len(penalty)}."
+        else:
+            text = f"Time's up for {name}, who draws a tile."
+        if swapped:
+            text += f" The {swapped} tile{'s' if swapped != 1 else ''} {name} had laid out went under the pool and were replaced."
+        new = self._next_turn(state, bag=bag, racks=tuple(racks), passes=0)
+        event = Event("timeout", text, seat, {"count": len(penalty), "touched": action.touched, "swapped": swapped},
+                      {"tiles": [t.face for t in drawn + penalty]})
+        return Outcome(new, (event,))
+
+    def _cannot_play(self, state: RummikubState, seat: int, text: str) -> Outcome[RummikubState]:
+        """With the pool empty, a player who cannot play ends the game (`first_stuck`) or passes
+        until everyone in a row has passed (`all_stuck`)."""
+        events = [Event("pass", text, seat)]
+        passes = state.passes + 1
+        if state.config.pool_empty_end == "first_stuck" or passes >= len(state.seats):
+            values = self._rack_values(state)
+            winners = stuck_winners(values, [len(r) for r in state.racks])
+            names = " and ".join(state.seats[w] for w in winners)
+            return self._finish(state, "stuck", winners, events, f"The game is stuck; {names} {'win' if len(winners) > 1 else 'wins'} with the lowest rack.")
+        return Outcome(self._next_turn(state, passes=passes), tuple(events))
+
+    def _rack_values(self, state: RummikubState) -> tuple[int, ...]:
+        return tuple(rack_value(state.config, rack, melded) for rack, melded in zip(state.racks, state.melded))
+
+    def _finish(self, state: RummikubState, reason: str, winners: tuple[int, ...], events: list[Event], text: str) -> Outcome[RummikubState]:
+        values = self._rack_values(state)
+        if reason == "out":
+            scores = score_going_out(values, winners[0])
+        else:
+            scores = score_stuck(state.config, values, winners)
+        end = GameEnd(reason, winners, scores, values)  # type: ignore[arg-type]
+        new = replace(state, phase="over", end=end, turn=state.turn + 1)
+        events.append(Event("game_over", text, None, {"winners": list(winners), "scores": list(scores), "rack_values": list(values)}))
+        return Outcome(new, tuple(events))
+
+    # --- what the controller asks -------------------------------------------------------------
+    def current_seat(self, state: RummikubState) -> int | None:
+        return state.current
+
+    def turn_number(self, state: RummikubState) -> int:
+        return state.turn
+
+    def turn_seconds(self, state: RummikubState) -> float | None:
+        return state.config.turn_seconds if state.phase == "play" else None
+
+    def result(self, state: RummikubState) -> Result | None:
+        if state.end is None:
+            return None
+        reason = "went out" if state.end.reason == "out" else "stuck"
+        return Result(state.end.scores, state.end.winners, reason)
+
+    # --- seeing -------------------------------------------------------------------------------
+    def view(self, state: RummikubState, seat: int | None) -> dict[str, Any]:
+        def tile(t: Tile) -> dict[str, Any]:
+            return {"id": t.id, "face": t.face}
+
+        table = []
+        for row in state.table:
+            check = read_set(row)
+            table.append({"tiles": [tile(t) for t in row], "kind": check.kind, "value": check.value,
+                          "jokers": list(check.jokers)})
+        redeal = None
+        if state.phase == "redeal":
+            asked = state.redeal_asking[0]
+            redeal = {"asking": asked}
+            if seat == asked:
+                redeal["doubles"] = count_doubles(state.racks[asked])
+        view: dict[str, Any] = {
+            "game": self.id,
+            "seats": list(state.seats),
+            "you": seat,
+            "phase": state.phase,
+            "current": state.current,
+            "turn": state.turn,
+            "edition": state.edition,
+            "profile": state.config.profile,
+            "turn_seconds": self.turn_seconds(state),
+            "rack": [tile(t) for t in state.racks[seat]] if seat is not None else None,
+            "rack_sizes": [len(r) for r in state.racks],
+            "melded": list(state.melded),
+            "pool": len(state.bag),
+            "table": table,
+            "first_player": {"seat": state.first_seat,
+                             "draws": [[[s, face] for s, face in r.draws] for r in state.first_draw]},
+            "redeal": redeal,
+            "result": None,
+        }
+        if state.end is not None:
+            view["result"] = {"reason": state.end.reason, "winners": list(state.end.winners),
+                              "scores": list(state.end.scores), "rack_values": list(state.end.rack_values)}
+        return view
+
+    # --- drafts ---------------------------------------------------------------------------
+    def new_draft(self, state: RummikubState, seat: int) -> RowsDraft:
+        return RowsDraft.start(state.racks[seat], state.table)
+
+    def edit(self, draft: RowsDraft, seat: int, edit: RowEdit) -> RowsDraft:
+        return apply_edit(draft, edit)
+
+    def commit_action(self, snapshot: RummikubState, draft: RowsDraft, seat: int) -> Play:
+        return Play(tuple(tuple(t.id for t in row) for row in draft.rows))
+
+    def draft_changed(self, snapshot: RummikubState, draft: RowsDraft, seat: int) -> bool:
+        return draft.rows != snapshot.table or sorted(draft.rack) != sorted(snapshot.racks[seat])
+
+    def timeout_action(self, snapshot: RummikubState, draft: RowsDraft, seat: int) -> Timeout:
+        touched = self.draft_changed(snapshot, draft, seat)
+        laid = tuple(t.id for t in draft.placed()) if snapshot.config.penalty_swap_own_tiles else ()
+        return Timeout(touched=touched, laid=laid)
+
+
+GAME = RummikubGame()
