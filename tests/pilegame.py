@@ -159,7 +159,7 @@ class PileGame(Game[PileConfig, PileState, RowsDraft]):
         scores[winner] = sum(v for i, v in enumerate(loads) if i != winner)
         return Result(tuple(scores), (winner,), "out" if state.winner is not None else "stuck")
 
-    def view(self, state: PileState, seat: int | None) -> dict:
+    def view(self, state: PileState, seat: int | None, draft: RowsDraft | None = None) -> dict:
         def tile(t: Tile) -> dict:
             return {"id": t.id, "face": t.face}
 

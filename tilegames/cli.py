@@ -15,18 +15,6 @@ from tilegames import __version__
 from tilegames.commands import rummikub
 from tilegames.core.errors import BadRecord
 
-WHAT_EXISTS = """\
-tilegames {version}: the game-agnostic core is built (tiles and bags, seats, the turn
-controller with its 60-second clock, game records) and the Rummikub rules engine.
-The app (menu, hot-seat play) is not built yet.
-
-Commands available now:
-  tilegames rummikub meld-check "K9 K10 J" "R4 R5 R6"
-                          is this initial meld worth 30?
-  tilegames replay FILE   check a game record (journal) and replay it
-  tilegames bench         measure the core's performance
-  tilegames --help        all commands and options
-"""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -45,6 +33,22 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"tilegames {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
+    play = commands.add_parser("play", help="start a game directly (hot-seat)")
+    games = play.add_subparsers(dest="game", metavar="GAME", required=True, parser_class=_Parser)
+    rk = games.add_parser("rummikub", help="Rummikub for 2-6 players round one terminal")
+    rk.add_argument("--players", required=True, help='names separated by commas, e.g. "Ann,Bob,Chul"')
+    rk.add_argument("--preset", choices=("sabra", "tournament"), default="sabra", help="rule preset (default sabra)")
+    rk.add_argument("--turn-time", default="60", type=_turn_time, metavar="SECONDS|off",
+                    help="seconds per turn, or off (default 60)")
+    rk.add_argument("--rounds", type=int, default=1, help="rounds in the match; a round is one game per player")
+    rk.add_argument("--seed", type=int, help="seed for a reproducible deal")
+    rk.add_argument("--open-hands", action="store_true", help="no hand-off screen between turns (teaching)")
+    rk.set_defaults(handler=_cmd_play_rummikub)
+
+    resume = commands.add_parser("resume", help="continue the last unfinished game")
+    resume.add_argument("file", nargs="?", help="a game's journal (default: the most recent unfinished game)")
+    resume.set_defaults(handler=_cmd_resume)
+
     replay = commands.add_parser("replay", help="check a game record (journal) and replay it")
     replay.add_argument("file", help="a journal (.jsonl) written while a game was played")
     replay.set_defaults(handler=_cmd_replay)
@@ -56,6 +60,58 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--only", help="run only the cases whose name contains this text")
     bench.set_defaults(handler=_cmd_bench)
     return parser
+
+
+def _turn_time(text: str) -> int | None:
+    if text.strip().lower() == "off":
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds or 'off'") from None
+
+
+def _run_app(start) -> int:  # type: ignore[no-untyped-def]
+    from tilegames.ui.app import TilegamesApp
+
+    app = TilegamesApp()
+    if start is not None:
+        app.call_later(start, app)
+    app.run()
+    return 0
+
+
+def _cmd_play_rummikub(args: argparse.Namespace) -> int:
+    from dataclasses import replace
+
+    from tilegames.games.rummikub.config import PRESETS
+    from tilegames.ui.screens.setup import parse_players
+
+    try:
+        seats = parse_players(args.players)
+        config = replace(PRESETS[args.preset], turn_seconds=args.turn_time, rounds=args.rounds)
+    except ValueError as exc:
+        print(f"tilegames play rummikub: {exc}", file=sys.stderr)
+        return 2
+    return _run_app(lambda app: app.start_rummikub(seats, config, open_hands=args.open_hands, seed=args.seed))
+
+
+def _cmd_resume(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from tilegames.core.journal import load_journal
+    from tilegames.core.saves import unfinished_games
+
+    if args.file:
+        path = Path(args.file)
+        load_journal(path)  # a damaged file is reported here, before the app starts
+    else:
+        games = unfinished_games()
+        if not games:
+            print("tilegames resume: there is no unfinished game to resume.", file=sys.stderr)
+            return 1
+        path = games[0]
+    return _run_app(lambda app: app.resume(path))
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
@@ -94,8 +150,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
-        print(WHAT_EXISTS.format(version=__version__), end="")
-        return 0
+        return _run_app(None)
     try:
         return int(args.handler(args))
     except BadRecord as exc:

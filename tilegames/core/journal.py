@@ -33,6 +33,8 @@ class JournalHeader:
     config: dict[str, Any]
     seed: int
     seats: tuple[str, ...]
+    # What the app keeps beside the game (a match's progress); the rules never read it.
+    meta: dict[str, Any] = field(default_factory=dict)
     format: str = FORMAT
     version: int = VERSION
 
@@ -44,6 +46,7 @@ class JournalHeader:
             "config": self.config,
             "seed": self.seed,
             "seats": list(self.seats),
+            "meta": self.meta,
         }
 
 

@@ -146,8 +146,12 @@ class Game(ABC, Generic[ConfigT, StateT, DraftT]):
 
     # --- seeing ---------------------------------------------------------------------------
     @abstractmethod
-    def view(self, state: StateT, seat: int | None) -> dict[str, Any]:
-        """JSON-able view for `seat` (None: a spectator). Never other racks or the bag order."""
+    def view(self, state: StateT, seat: int | None, draft: DraftT | None = None) -> dict[str, Any]:
+        """JSON-able view for `seat` (None: a spectator). Never other racks or the bag order.
+
+        `draft` is the seat's own turn in progress: the view then shows the rack and table as
+        the player has arranged them, with what they placed this turn marked.
+        """
 
     # --- drafts (the turn controller) -----------------------------------------------------
     @abstractmethod

@@ -202,15 +202,25 @@ class RummikubGame(Game[RummikubConfig, RummikubState, RowsDraft]):
         return Result(state.end.scores, state.end.winners, reason)
 
     # --- seeing -------------------------------------------------------------------------------
-    def view(self, state: RummikubState, seat: int | None) -> dict[str, Any]:
-        def tile(t: Tile) -> dict[str, Any]:
-            return {"id": t.id, "face": t.face}
+    def view(self, state: RummikubState, seat: int | None, draft: RowsDraft | None = None) -> dict[str, Any]:
+        if draft is not None and seat != state.current:
+            raise ValueError("Only the seat whose turn it is has a draft to view.")
+        new_ids = {t.id for t in draft.placed()} if draft is not None else set()
 
+        def tile(t: Tile) -> dict[str, Any]:
+            return {"id": t.id, "face": t.face, "new": t.id in new_ids}
+
+        rows = draft.rows if draft is not None else state.table
         table = []
-        for row in state.table:
+        meld_points = 0
+        for row in rows:
             check = read_set(row)
+            own = all(t.id in new_ids for t in row)
+            if own and check.valid:
+                meld_points += check.value
             table.append({"tiles": [tile(t) for t in row], "kind": check.kind, "value": check.value,
-                          "jokers": list(check.jokers)})
+                          "reason": check.reason, "jokers": list(check.jokers)})
+        rack = draft.rack if draft is not None else (state.racks[seat] if seat is not None else None)
         redeal = None
         if state.phase == "redeal":
             asked = state.redeal_asking[0]
@@ -227,7 +237,8 @@ class RummikubGame(Game[RummikubConfig, RummikubState, RowsDraft]):
             "edition": state.edition,
             "profile": state.config.profile,
             "turn_seconds": self.turn_seconds(state),
-            "rack": [tile(t) for t in state.racks[seat]] if seat is not None else None,
+            "rack": [tile(t) for t in rack] if rack is not None else None,
+            "meld_points": meld_points if draft is not None else None,
             "rack_sizes": [len(r) for r in state.racks],
             "melded": list(state.melded),
             "pool": len(state.bag),

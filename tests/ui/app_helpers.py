@@ -1,0 +1,69 @@
+"""Driving the app headless: positions, keys, and reading the screen."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from tilegames.core.clock import FakeClock
+from tilegames.core.controller import TurnController
+from tilegames.core.journal import JournalHeader
+from tilegames.core.session import LocalSession
+from tilegames.games.rummikub.config import RummikubConfig
+from tilegames.games.rummikub.game import GAME
+from tilegames.games.rummikub.match import Match
+from tilegames.ui.app import TilegamesApp
+from tilegames.ui.screens.rummikub import RummikubScreen
+
+
+def session_for(state, clock: FakeClock) -> LocalSession:
+    """A session on a prepared position (not saved)."""
+    header = JournalHeader(GAME.id, GAME.config_to_json(state.config), 1, state.seats)
+    return LocalSession(GAME, TurnController(GAME, state, clock=clock), header, None)
+
+
+def show_position(app: TilegamesApp, state, *, open_hands: bool = True) -> LocalSession:
+    session = session_for(state, app.clock)
+    app.show_session(session, Match(state.config, state.seats, 1), open_hands=open_hands)
+    return session
+
+
+def play_screen(app: TilegamesApp) -> RummikubScreen:
+    screen = app.screen
+    assert isinstance(screen, RummikubScreen), type(screen).__name__
+    return screen
+
+
+async def pick_from_rack(pilot, face: str) -> None:
+    """Move the rack cursor to a tile showing `face` and pick it up."""
+    screen = play_screen(pilot.app)
+    if screen.zone != "rack":
+        await pilot.press("tab")
+    faces = [t["face"] for t in screen._rack_tiles()]
+    target = faces.index(face)
+    while screen.rack_cursor != target:
+        await pilot.press("right" if screen.rack_cursor < target else "left")
+    await pilot.press("space")
+    assert screen.held is not None
+
+
+async def lay_new_set(pilot, *faces: str) -> None:
+    """Lay `faces` from the rack as a new set, left to right, with the keyboard only."""
+    await pick_from_rack(pilot, faces[0])
+    await pilot.press("n")
+    for face in faces[1:]:
+        await pick_from_rack(pilot, face)
+        await pilot.press("tab")  # back to the table, where the cursor waits after the last tile
+        await pilot.press("space")
+
+
+def config(**changes) -> RummikubConfig:
+    return replace(RummikubConfig(allow_doubles_redeal=False), **changes)
+
+
+def screen_text(app: TilegamesApp) -> str:
+    """Everything on the screen as plain text (via the SVG export)."""
+    import html
+    import re
+
+    svg = app.export_screenshot()
+    return html.unescape(" ".join(re.findall(r">([^<>]+)</text>", svg))).replace("\xa0", " ")

@@ -1,0 +1,94 @@
+"""Sessions: what a UI talks to (DESIGN.md §4).
+
+A session offers views for a seat, takes edits and actions from a seat, and reports events.
+`LocalSession` runs a turn controller in-process with a journal on disk, so hot-seat games are
+saved as they are played and can be resumed after a crash. A networked session offers the same
+methods, so the app is written once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from tilegames.core.clock import Clock
+from tilegames.core.controller import TurnController
+from tilegames.core.journal import JournalHeader, JournalWriter, replay
+from tilegames.core.protocol import Action, Event, Game, Result
+from tilegames.core.registry import get_game
+
+
+@dataclass
+class LocalSession:
+    game: Game
+    controller: TurnController
+    header: JournalHeader
+    path: Path | None
+    warnings: list[str] = field(default_factory=list)
+
+    @classmethod
+    def start(cls, game: Game, config: Any, seats: tuple[str, ...], seed: int, *,
+              path: Path | None, clock: Clock | None = None, meta: dict[str, Any] | None = None) -> "LocalSession":
+        """A new game, journaled at `path` (None: not saved)."""
+        state = game.new_game(config, seats, seed)
+        header = JournalHeader(game.id, game.config_to_json(config), seed, seats, meta=meta or {})
+        journal = JournalWriter.create(path, header) if path is not None else None
+        return cls(game, TurnController(game, state, clock=clock, journal=journal), header, path)
+
+    @classmethod
+    def resume(cls, path: Path, *, clock: Clock | None = None) -> "LocalSession":
+        """Continue the game journaled at `path` exactly where it stopped (BadRecord if damaged)."""
+        writer, loaded = JournalWriter.reopen(path)
+        game = get_game(loaded.header.game)
+        state = replay(loaded, game)
+        controller = TurnController(game, state, clock=clock, journal=writer)
+        return cls(game, controller, loaded.header, path, list(loaded.warnings))
+
+    # --- reading --------------------------------------------------------------------------
+    @property
+    def seats(self) -> tuple[str, ...]:
+        return self.header.seats
+
+    @property
+    def current_seat(self) -> int | None:
+        return self.controller.seat
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What `seat` may see; on its own turn, with its draft."""
+        draft = self.controller.draft if seat is not None and seat == self.controller.seat else None
+        return self.game.view(self.controller.state, seat, draft)
+
+    def remaining(self) -> float | None:
+        return self.controller.remaining()
+
+    def turn_number(self) -> int:
+        return self.game.turn_number(self.controller.state)
+
+    def draft_changed(self) -> bool:
+        return self.controller.draft_changed()
+
+    def result(self) -> Result | None:
+        return self.game.result(self.controller.state)
+
+    def subscribe(self, listener: Callable[[Event], None]) -> None:
+        self.controller.subscribe(listener)
+
+    # --- acting ---------------------------------------------------------------------------
+    def edit(self, seat: int, edit: Any) -> None:
+        self.controller.edit(seat, edit)
+
+    def undo_all(self, seat: int) -> None:
+        self.controller.undo_all(seat)
+
+    def commit(self, seat: int) -> tuple[Event, ...]:
+        return self.controller.commit(seat)
+
+    def act(self, seat: int, action: Action) -> tuple[Event, ...]:
+        return self.controller.act(seat, action)
+
+    def tick(self) -> tuple[Event, ...]:
+        return self.controller.tick()
+
+    def restart_clock(self) -> None:
+        self.controller.restart_clock()

@@ -1,0 +1,123 @@
+"""The tilegames app: the menu, setting up, playing and resuming matches.
+
+A match of Rummikub is a series of games (RULES.md §1.9). Each game is its own journal; the
+match's progress so far travels in the journal header's `meta`, so resuming a game resumes
+the match around it.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from pathlib import Path
+
+from textual.app import App
+
+from tilegames.core.clock import Clock
+from tilegames.core.codec import from_jsonable, to_jsonable
+from tilegames.core.errors import BadRecord
+from tilegames.core.resources import assets_dir
+from tilegames.core.saves import new_journal_path, unfinished_games
+from tilegames.core.session import LocalSession
+from tilegames.games.rummikub.config import RummikubConfig
+from tilegames.games.rummikub.game import GAME as RUMMIKUB
+from tilegames.games.rummikub.match import Match
+from tilegames.games.rummikub.state import GameEnd
+from tilegames.ui.screens.menu import MenuScreen
+from tilegames.ui.screens.rummikub import RummikubScreen
+from tilegames.ui.screens.setup import SetupScreen
+from tilegames.ui.screens.summary import SummaryScreen
+
+
+@dataclass
+class MatchInProgress:
+    match: Match
+    open_hands: bool
+
+
+class TilegamesApp(App[None]):
+    TITLE = "tilegames"
+    CSS_PATH = str(assets_dir() / "tilegames.tcss")
+    ENABLE_COMMAND_PALETTE = True
+
+    def __init__(self, *, clock: Clock | None = None, save: bool = True) -> None:
+        super().__init__()
+        self.clock = clock
+        self.save = save
+        self.current: MatchInProgress | None = None
+
+    def get_default_screen(self) -> MenuScreen:
+        return MenuScreen(can_resume=bool(self.save and unfinished_games()))
+
+    # --- starting -------------------------------------------------------------------------
+    def open_setup(self, game_id: str) -> None:
+        if game_id == "rummikub":
+            self.push_screen(SetupScreen())
+
+    def start_rummikub(self, seats: tuple[str, ...], config: RummikubConfig, *, open_hands: bool,
+                       seed: int | None = None) -> None:
+        seed = secrets.randbelow(10**9) if seed is None else seed
+        self.current = MatchInProgress(Match(config, seats, seed), open_hands)
+        self._play_next()
+
+    def next_game(self) -> None:
+        self._play_next()
+
+    def _play_next(self) -> None:
+        assert self.current is not None
+        match = self.current.match
+        meta = {"match": {"seed": match.seed, "games": to_jsonable(match.games), "open_hands": self.current.open_hands}}
+        path = new_journal_path(RUMMIKUB.id) if self.save else None
+        session = LocalSession.start(RUMMIKUB, match.config, match.seats, match.next_seed(),
+                                     path=path, clock=self.clock, meta=meta)
+        self._show(session)
+
+    def _show(self, session: LocalSession) -> None:
+        assert self.current is not None
+        match = self.current.match
+        self._pop_to_menu()
+        title = f"Game {len(match.games) + 1} of {match.total_games}: {', '.join(match.seats)}."
+        self.push_screen(RummikubScreen(session, open_hands=self.current.open_hands, totals=list(match.totals()),
+                                        on_game_over=self._game_over, title=title))
+
+    def _game_over(self, session: LocalSession) -> None:
+        assert self.current is not None
+        end = session.controller.state.end
+        self.current.match = self.current.match.record(end)
+        names = " and ".join(session.seats[w] for w in end.winners)
+        how = "went out" if end.reason == "out" else "had the lowest rack when the game stuck"
+        self.push_screen(SummaryScreen(self.current.match, f"{names} {how}."))
+
+    # --- resuming -------------------------------------------------------------------------
+    def resume_last(self) -> None:
+        games = unfinished_games()
+        if games:
+            self.resume(games[0])
+
+    def resume(self, path: Path) -> None:
+        try:
+            session = LocalSession.resume(path, clock=self.clock)
+            info = session.header.meta.get("match", {})
+            games = tuple(from_jsonable(GameEnd, g) for g in info.get("games", []))
+            config = RUMMIKUB.config_from_json(session.header.config)
+            match = Match(config, session.seats, int(info.get("seed", session.header.seed)), games)
+        except (BadRecord, OSError, TypeError, ValueError) as exc:
+            self.notify(f"Cannot resume {path.name}: {exc}", severity="error", timeout=8)
+            return
+        self.show_session(session, match, open_hands=bool(info.get("open_hands", False)))
+
+    def show_session(self, session: LocalSession, match: Match, *, open_hands: bool) -> None:
+        """Play `session` as the next game of `match`."""
+        self.current = MatchInProgress(match, open_hands)
+        self._show(session)
+
+    # --- leaving --------------------------------------------------------------------------
+    def _pop_to_menu(self) -> None:
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+
+    def back_to_menu(self) -> None:
+        self._pop_to_menu()
+        menu = self.screen
+        if isinstance(menu, MenuScreen):
+            menu.set_can_resume(bool(self.save and unfinished_games()))

@@ -1,0 +1,41 @@
+"""The rules of a game, from the rule text shipped in assets/rules/."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Markdown
+
+from tilegames.core.resources import assets_dir
+
+
+def rules_text(game_id: str) -> str:
+    path = assets_dir() / "rules" / f"{game_id}.md"
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError:
+        return f"# Rules\n\nThe rule text for this game is missing ({path})."
+
+
+class RulesScreen(Screen[None]):
+    DEFAULT_CSS = """
+    RulesScreen VerticalScroll { padding: 0 2; }
+    """
+    BINDINGS = [Binding("escape,q", "close", "Back")]
+
+    def __init__(self, game_id: str) -> None:
+        super().__init__()
+        self.game_id = game_id
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll():
+            yield Markdown(rules_text(self.game_id))
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(VerticalScroll).focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,415 @@
+"""The Rummikub play screen: rack, table, timer, players, log, with keyboard and mouse.
+
+The screen holds only UI state (cursor, held tile, rack order). Everything it shows comes
+from `session.view(seat)`; everything the player does goes to the session as an edit or an
+action, so the same screen works for hot-seat and networked play.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Footer, RichLog, Static
+
+from tilegames.core.errors import IllegalMove
+from tilegames.core.protocol import Event
+from tilegames.core.session import LocalSession
+from tilegames.core.table_rows import JoinRows, MoveTile, SplitRow
+from tilegames.games.rummikub.actions import Draw, Pass, Redeal
+from tilegames.games.rummikub.config import INITIAL_MELD_POINTS
+from tilegames.games.rummikub.notation import parse_face
+from tilegames.ui.screens.base import BaseScreen
+from tilegames.ui.screens.dialogs import Confirm, HandOff
+from tilegames.ui.widgets.rack import Rack
+from tilegames.ui.widgets.scores import ScorePanel
+from tilegames.ui.widgets.table import Table
+from tilegames.ui.widgets.timer import TurnTimer
+
+
+def _by_colour(tile: dict[str, Any]) -> tuple:
+    return parse_face(tile["face"]).rank
+
+
+def _by_number(tile: dict[str, Any]) -> tuple:
+    face = parse_face(tile["face"])
+    return (face.number or 99, face.rank)
+
+
+class RummikubScreen(BaseScreen):
+    """One game of a match. Calls `on_game_over(session)` when the game ends."""
+
+    DEFAULT_CSS = """
+    RummikubScreen #top { height: 1; }
+    RummikubScreen #status { width: 1fr; text-style: bold; }
+    RummikubScreen TurnTimer { width: 34; }
+    RummikubScreen #middle { height: 1fr; }
+    RummikubScreen #table-box { width: 1fr; border: round $primary-darken-2; }
+    RummikubScreen #table-box.zone { border: round $accent; }
+    RummikubScreen #side { width: 30; }
+    RummikubScreen RichLog { height: 1fr; border: round $primary-darken-2; }
+    RummikubScreen #meld { height: 1; padding: 0 1; }
+    RummikubScreen #meld.reached { color: $success; text-style: bold; }
+    RummikubScreen #message { height: auto; max-height: 4; padding: 0 1; color: $warning; }
+    RummikubScreen #message.error { color: $error; }
+    """
+
+    BINDINGS = [
+        Binding("left,h", "move(-1, 0)", "Left", show=False),
+        Binding("right,l", "move(1, 0)", "Right", show=False),
+        Binding("up,k", "move(0, -1)", "Up", show=False),
+        Binding("down,j", "move(0, 1)", "Down", show=False),
+        Binding("tab", "switch_zone", "Rack/Table"),
+        Binding("space,enter", "pick", "Pick/Put"),
+        Binding("n", "new_set", "New set"),
+        Binding("x", "split", "Split"),
+        Binding("m", "join", "Join"),
+        Binding("escape", "cancel", "Let go", show=False),
+        Binding("c", "commit", "Commit"),
+        Binding("u", "undo", "Undo all"),
+        Binding("d", "draw", "Draw"),
+        Binding("p", "pass_turn", "Pass", show=False),
+        Binding("o", "sort", "Sort"),
+        Binding("question_mark", "help", "Help"),
+        Binding("f1", "rules", "Rules", show=False),
+        Binding("q", "leave", "Menu"),
+    ]
+
+    def __init__(self, session: LocalSession, *, open_hands: bool, totals: list[int],
+                 on_game_over: Callable[[LocalSession], None], title: str = "") -> None:
+        super().__init__()
+        self.session = session
+        self.open_hands = open_hands
+        self.totals = totals
+        self.on_game_over = on_game_over
+        self.match_title = title
+        self.zone = "rack"
+        self.rack_cursor = 0
+        self.table_cursor = (0, 0)
+        self.held: int | None = None
+        self.sort_number = False
+        self.viewer: int | None = None
+        self.last_turn = -1
+        self.view: dict[str, Any] = {}
+        self._events: list[Event] = []
+        self._handing_off = False
+        session.subscribe(self._events.append)
+
+    # --- layout ---------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="top"):
+            yield Static(id="status")
+            yield TurnTimer()
+        with Horizontal(id="middle"):
+            with VerticalScroll(id="table-box") as box:
+                box.border_title = "Table"
+                yield Table()
+            with Vertical(id="side"):
+                yield ScorePanel()
+                yield RichLog(id="log", wrap=True, markup=False)
+        yield Static(id="meld")
+        yield Static(id="message")
+        yield Rack()
+        yield Footer()
+        yield from self.compose_notice()
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        log = self.query_one(RichLog)
+        log.border_title = "Moves"
+        if self.match_title:
+            log.write(self.match_title)
+        for warning in self.session.warnings:
+            log.write(f"Note: {warning}")
+        self.set_interval(0.25, self._on_clock)
+        self._turn_started()
+
+    # --- the flow of turns ----------------------------------------------------------------
+    def _turn_started(self) -> None:
+        """A new turn (or the first one): hand off if needed, then show it."""
+        self.last_turn = self.session.turn_number()
+        self.held = None
+        if self.session.result() is not None:
+            self.viewer = None
+            self._redraw()
+            self.on_game_over(self.session)
+            return
+        seat = self.session.current_seat
+        if self.open_hands or seat == self.viewer:
+            self.viewer = seat
+            self._redraw()
+            self._maybe_redeal()
+            return
+        self.viewer = None
+        self._redraw()
+        self._handing_off = True
+        name = self.session.seats[seat]
+        self.app.push_screen(HandOff(name), lambda _: self._handed_to(seat))
+
+    def _handed_to(self, seat: int) -> None:
+        self._handing_off = False
+        self.viewer = seat
+        self.rack_cursor, self.table_cursor, self.zone = 0, (0, 0), "rack"
+        self.session.restart_clock()
+        self._redraw()
+        self._maybe_redeal()
+
+    def _maybe_redeal(self) -> None:
+        redeal = self.view.get("redeal")
+        if self.view.get("phase") != "redeal" or not redeal or self.viewer != redeal["asking"]:
+            return
+        doubles = redeal.get("doubles", 3)
+        question = (f"You hold {doubles} doubles (pairs of the same tile). "
+                    "Demand a new deal for everyone? (y = new deal, n = play on)")
+        self.app.push_screen(Confirm(question), self._answer_redeal)
+
+    def _answer_redeal(self, demand: bool | None) -> None:
+        self._do(lambda seat: self.session.act(seat, Redeal(bool(demand))))
+
+    def _after_change(self) -> None:
+        events, self._events[:] = list(self._events), []
+        log = self.query_one(RichLog)
+        for event in events:
+            if event.kind == "clock.warning":
+                self.app.bell()
+                self._say("10 seconds left!")
+            elif event.kind == "timeout":
+                log.write(event.text)
+                self._say(event.text.replace("Time's up for", "Time's up -").strip(), error=True)
+                self.app.bell()
+            elif event.kind != "clock.timeout":
+                log.write(event.for_seat(None)["text"])
+        if self.session.turn_number() != self.last_turn:
+            self._turn_started()
+        else:
+            self._redraw()
+
+    def _on_clock(self) -> None:
+        if self._handing_off or self.app.screen is not self:
+            return
+        self.session.tick()
+        if self._events:
+            self._after_change()
+        else:
+            self._redraw_timer()
+
+    # --- rendering ------------------------------------------------------------------------
+    def _rack_tiles(self) -> list[dict[str, Any]]:
+        rack = self.view.get("rack") or []
+        return sorted(rack, key=_by_number if self.sort_number else _by_colour)
+
+    def _redraw(self) -> None:
+        self.view = self.session.view(self.viewer)
+        view = self.view
+        rows = view["table"]
+        rack = self._rack_tiles()
+        self.rack_cursor = max(0, min(self.rack_cursor, len(rack) - 1))
+        r, i = self.table_cursor
+        r = max(0, min(r, len(rows)))
+        i = 0 if r == len(rows) else max(0, min(i, len(rows[r]["tiles"])))
+        self.table_cursor = (r, i)
+        my_turn = self.viewer is not None and self.viewer == view["current"]
+
+        self.query_one(Table).show(rows, self.table_cursor if my_turn and self.zone == "table" else None, self.held)
+        self.query_one(Rack).show(rack, self.rack_cursor if my_turn and self.zone == "rack" else None,
+                                  self.held, hidden=self.viewer is None)
+        self.query_one(Rack).set_class(self.zone == "rack", "zone")
+        self.query_one("#table-box").set_class(self.zone == "table", "zone")
+        self.query_one(ScorePanel).show(view, self.totals)
+
+        current = view["current"]
+        if current is None:
+            status = "Game over"
+        else:
+            name = view["seats"][current]
+            status = f"{name}'s turn" if view["phase"] == "play" else f"{name}: redeal?"
+        held = f"  holding {self._held_face()}" if self.held is not None else ""
+        self.query_one("#status", Static).update(f"Rummikub  {status}{held}")
+
+        meld = self.query_one("#meld", Static)
+        points = view.get("meld_points")
+        if my_turn and not view["melded"][self.viewer] and points is not None:
+            meld.update(f"Initial meld: {points} / {INITIAL_MELD_POINTS} points from your own tiles")
+            meld.set_class(points >= INITIAL_MELD_POINTS, "reached")
+        else:
+            meld.update("")
+        self._redraw_timer()
+
+    def _redraw_timer(self) -> None:
+        self.query_one(TurnTimer).show(self.session.remaining(), self.view.get("turn_seconds"))
+
+    def _held_face(self) -> str:
+        for tile in (self.view.get("rack") or []) + [t for row in self.view["table"] for t in row["tiles"]]:
+            if tile["id"] == self.held:
+                return tile["face"]
+        return "?"
+
+    def _say(self, text: str, error: bool = False) -> None:
+        message = self.query_one("#message", Static)
+        message.update(text)
+        message.set_class(error, "error")
+
+    # --- doing things ---------------------------------------------------------------------
+    def _do(self, step: Callable[[int], Any]) -> bool:
+        """Run one step for the viewer's seat; show IllegalMove reasons and keep editing."""
+        seat = self.viewer
+        if seat is None or seat != self.session.current_seat:
+            return False
+        try:
+            step(seat)
+        except IllegalMove as exc:
+            self._say("\n".join(exc.reasons), error=True)
+            self._redraw()
+            return False
+        self._say("")
+        self._after_change()
+        return True
+
+    def _my_turn(self) -> bool:
+        return (self.viewer is not None and self.viewer == self.session.current_seat
+                and self.view.get("phase") == "play")
+
+    def action_move(self, dx: int, dy: int) -> None:
+        if not self._my_turn():
+            return
+        rows = self.view["table"]
+        if self.zone == "rack":
+            if dy < 0:
+                self.zone = "table"
+                self.table_cursor = (len(rows), 0)
+            else:
+                self.rack_cursor = max(0, min(self.rack_cursor + dx, len(self._rack_tiles()) - 1))
+        else:
+            r, i = self.table_cursor
+            if dy:
+                r += dy
+                if r > len(rows):
+                    self.zone = "rack"
+                    r = len(rows)
+                r = max(0, r)
+            else:
+                length = len(rows[r]["tiles"]) if r < len(rows) else 0
+                i = max(0, min(i + dx, length))
+            self.table_cursor = (r, i)
+        self._redraw()
+
+    def action_switch_zone(self) -> None:
+        self.zone = "table" if self.zone == "rack" else "rack"
+        self._redraw()
+
+    def action_pick(self) -> None:
+        if not self._my_turn():
+            return
+        rows = self.view["table"]
+        if self.held is None:
+            if self.zone == "rack":
+                rack = self._rack_tiles()
+                if rack:
+                    self.held = rack[self.rack_cursor]["id"]
+            else:
+                r, i = self.table_cursor
+                if r < len(rows) and i < len(rows[r]["tiles"]):
+                    self.held = rows[r]["tiles"][i]["id"]
+            self._redraw()
+            return
+        held = self.held
+        if self.zone == "rack":
+            edit = MoveTile(held, None)
+        else:
+            r, i = self.table_cursor
+            if r == len(rows):
+                edit = MoveTile(held, r)
+            else:
+                ids = [t["id"] for t in rows[r]["tiles"]]
+                if held in ids and ids.index(held) < i:
+                    i -= 1  # the tile leaves its place before it is put back
+                edit = MoveTile(held, r, i)
+        if self._do(lambda seat: self.session.edit(seat, edit)):
+            self.held = None
+            if edit.to_row is not None:
+                # The next tile goes after this one: sets are laid left to right.
+                self.table_cursor = (edit.to_row, (edit.index if edit.index is not None else 0) + 1)
+            self._redraw()
+
+    def action_new_set(self) -> None:
+        if self.held is None or not self._my_turn():
+            return
+        held, rows = self.held, len(self.view["table"])
+        if self._do(lambda seat: self.session.edit(seat, MoveTile(held, rows))):
+            self.held = None
+            self.zone, self.table_cursor = "table", (rows, 1)
+            self._redraw()
+
+    def action_cancel(self) -> None:
+        self.held = None
+        self._redraw()
+
+    def on_rack_clicked(self, message: Rack.Clicked) -> None:
+        self.zone, self.rack_cursor = "rack", message.index
+        self.action_pick()
+
+    def on_table_clicked(self, message: Table.Clicked) -> None:
+        self.zone, self.table_cursor = "table", (message.row, message.index)
+        self.action_pick()
+
+    def action_split(self) -> None:
+        if self.zone != "table" or not self._my_turn():
+            return
+        r, i = self.table_cursor
+        self._do(lambda seat: self.session.edit(seat, SplitRow(r, i)))
+
+    def action_join(self) -> None:
+        if self.zone != "table" or not self._my_turn():
+            return
+        r, _ = self.table_cursor
+        self._do(lambda seat: self.session.edit(seat, JoinRows(r, r + 1)))
+
+    def action_commit(self) -> None:
+        if self._my_turn():
+            self.held = None
+            self._do(lambda seat: self.session.commit(seat))
+
+    def action_undo(self) -> None:
+        if self._my_turn():
+            self.held = None
+            self._do(lambda seat: self.session.undo_all(seat))
+            self._say("Back to how the turn began.")
+
+    def action_draw(self) -> None:
+        if not self._my_turn():
+            return
+        if self.view["pool"] == 0:
+            self._say("The pool is empty: play a tile, or press p to pass if you cannot.", error=True)
+            return
+        self.held = None
+        self._do(lambda seat: self.session.act(seat, Draw()))
+
+    def action_pass_turn(self) -> None:
+        if self._my_turn():
+            self.held = None
+            self._do(lambda seat: self.session.act(seat, Pass()))
+
+    def action_sort(self) -> None:
+        self.sort_number = not self.sort_number
+        self._say(f"Rack sorted by {'number, then colour' if self.sort_number else 'colour, then number'}.")
+        self._redraw()
+
+    def action_help(self) -> None:
+        from tilegames.ui.screens.help import HelpScreen
+
+        self.app.push_screen(HelpScreen(self.BINDINGS))
+
+    def action_rules(self) -> None:
+        from tilegames.ui.screens.rules import RulesScreen
+
+        self.app.push_screen(RulesScreen("rummikub"))
+
+    def action_leave(self) -> None:
+        def leave(yes: bool | None) -> None:
+            if yes:
+                self.app.back_to_menu()  # type: ignore[attr-defined]
+
+        self.app.push_screen(Confirm("Leave this game? It is saved: choose Resume in the menu "
+                                     "(or run `tilegames resume`) to go on. (y/n)"), leave)

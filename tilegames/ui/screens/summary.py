@@ -1,0 +1,60 @@
+"""End of a game: each player's rack value, the game's scores and the match so far."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.widgets import DataTable, Footer, Static
+
+from tilegames.games.rummikub.match import Match
+from tilegames.ui.screens.base import BaseScreen
+
+
+class SummaryScreen(BaseScreen):
+    DEFAULT_CSS = """
+    SummaryScreen { align: center middle; }
+    SummaryScreen Vertical { width: 72; height: auto; border: round $accent; padding: 0 1; }
+    SummaryScreen #headline { text-style: bold; padding: 1 0; }
+    SummaryScreen DataTable { height: auto; }
+    SummaryScreen #next { padding: 1 0 0 0; color: $text-muted; }
+    """
+    BINDINGS = [Binding("enter", "next", "Next"), Binding("m,escape", "menu", "Menu")]
+
+    def __init__(self, match: Match, headline: str) -> None:
+        super().__init__()
+        self.match = match
+        self.headline = headline
+
+    def compose(self) -> ComposeResult:
+        match = self.match
+        game = match.games[-1]
+        played, total = len(match.games), match.total_games
+        with Vertical() as box:
+            box.border_title = f"Game {played} of {total}"
+            yield Static(self.headline, id="headline")
+            table = DataTable(cursor_type="none", zebra_stripes=True)
+            table.add_columns("Player", "Rack left", "This game", "Match total", "Games won")
+            totals, wins = match.totals(), match.games_won()
+            for seat, name in enumerate(match.seats):
+                mark = " *" if seat in game.winners else ""
+                table.add_row(name + mark, str(game.rack_values[seat]), f"{game.scores[seat]:+d}",
+                              f"{totals[seat]:+d}", str(wins[seat]))
+            yield table
+            if match.is_over:
+                winners = " and ".join(match.seats[s] for s in match.winners())
+                rule = "most games won" if match.config.match_winner == "games_won" else "points"
+                yield Static(f"The match is over: {winners} won on {rule}. Enter or m: back to the menu.", id="next")
+            else:
+                yield Static(f"Enter: play game {played + 1} of {total}.   m: back to the menu (saved).", id="next")
+        yield Footer()
+        yield from self.compose_notice()
+
+    def action_next(self) -> None:
+        if self.match.is_over:
+            self.action_menu()
+        else:
+            self.app.next_game()  # type: ignore[attr-defined]
+
+    def action_menu(self) -> None:
+        self.app.back_to_menu()  # type: ignore[attr-defined]

@@ -1,0 +1,1 @@
+"""Widgets of the app, one per file for the big ones."""

@@ -1,0 +1,93 @@
+"""The table: every set as a row, tiles placed this turn marked, invalid sets explained."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual import events
+from textual.message import Message
+from textual.widget import Widget
+
+from tilegames.ui.tilecells import CELL_WIDTH, tile_cell
+
+LABEL_WIDTH = 4  # "12 " before the tiles of a row
+
+
+class Table(Widget):
+    """Renders the table's rows with a cursor; the last line is the "new set" slot."""
+
+    DEFAULT_CSS = """
+    Table {
+        height: auto;
+        padding: 0 1;
+    }
+    """
+
+    class Clicked(Message):
+        def __init__(self, row: int, index: int) -> None:
+            self.row, self.index = row, index
+            super().__init__()
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.rows: list[dict[str, Any]] = []
+        self.cursor: tuple[int, int] | None = None
+        self.held: int | None = None
+        self._line_of_row: list[int] = []
+
+    def show(self, rows: list[dict[str, Any]], cursor: tuple[int, int] | None, held: int | None) -> None:
+        self.rows, self.cursor, self.held = rows, cursor, held
+        self.refresh(layout=True)
+
+    def _lines(self, width: int) -> tuple[list[Text], list[int]]:
+        per_line = max(1, (width - LABEL_WIDTH) // CELL_WIDTH)
+        lines: list[Text] = []
+        starts: list[int] = []
+        for r, row in enumerate(self.rows + [None]):  # type: ignore[operator]
+            starts.append(len(lines))
+            if row is None:
+                cursor_here = self.cursor is not None and self.cursor[0] == r
+                line = Text(f"{'>' if cursor_here else ' '}  ", style="bold")
+                line.append("+ new set", style="reverse" if cursor_here else "dim")
+                lines.append(line)
+                break
+            tiles = row["tiles"]
+            line = Text(f"{r + 1:>2}  ", style="bold")
+            for i, tile in enumerate(tiles):
+                if i and i % per_line == 0:
+                    lines.append(line)
+                    line = Text(" " * LABEL_WIDTH)
+                cursor = self.cursor == (r, i)
+                line.append(tile_cell(tile["face"], new=tile.get("new", False), cursor=cursor, held=tile["id"] == self.held))
+            if self.cursor == (r, len(tiles)):
+                line.append(">_", style="bold reverse")
+            lines.append(line)
+            if row["kind"] == "invalid":
+                lines.append(Text(f"{'':{LABEL_WIDTH}}! {row['reason']}", style="bold red"))
+            else:
+                jokers = f"  J={', '.join(row['jokers'])}" if row["jokers"] else ""
+                lines.append(Text(f"{'':{LABEL_WIDTH}}{row['kind']} {row['value']}{jokers}", style="dim"))
+        return lines, starts
+
+    def render(self) -> Text:
+        lines, self._line_of_row = self._lines(self.content_size.width or 76)
+        return Text("\n").join(lines)
+
+    def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
+        return len(self._lines(width)[0])
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        starts = self._line_of_row
+        row = max((r for r, start in enumerate(starts) if start <= offset.y), default=0)
+        per_line = max(1, (self.content_size.width - LABEL_WIDTH) // CELL_WIDTH)
+        sub_line = offset.y - starts[row]
+        index = sub_line * per_line + max(0, offset.x - LABEL_WIDTH) // CELL_WIDTH
+        if row < len(self.rows):
+            index = min(index, len(self.rows[row]["tiles"]))
+        else:
+            index = 0
+        self.post_message(self.Clicked(row, index))
