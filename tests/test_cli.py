@@ -31,7 +31,7 @@ def test_help_lists_every_subcommand(capsys):
         main(["--help"])
     assert exit_.value.code == 0
     out = capsys.readouterr().out
-    for command in ("replay", "bench"):
+    for command in ("play", "resume", "rummikub", "replay", "bench"):
         assert command in out
 
 
@@ -45,10 +45,50 @@ def test_bad_command_lines_give_one_line_and_exit_2(argv, capsys):
     assert err.startswith("tilegames")
 
 
-def test_no_arguments_says_what_exists(capsys):
+def test_no_arguments_opens_the_app_at_the_menu(monkeypatch):
+    opened = []
+    monkeypatch.setattr("tilegames.cli._run_app", lambda start: opened.append(start) or 0)
     assert main([]) == 0
-    out = capsys.readouterr().out
-    assert "not built yet" in out and "tilegames replay" in out
+    assert opened == [None]  # no game to start: the main menu
+
+
+def test_play_rummikub_starts_a_match_with_the_given_players(monkeypatch):
+    started = []
+
+    class FakeApp:
+        def start_rummikub(self, seats, config, *, open_hands, seed):
+            started.append((seats, config.profile, config.turn_seconds, config.rounds, open_hands, seed))
+
+    monkeypatch.setattr("tilegames.cli._run_app", lambda start: start(FakeApp()) or 0)
+    argv = ["play", "rummikub", "--players", "Ann,Bob,Chul", "--preset", "tournament", "--turn-time", "off",
+            "--seed", "7", "--rounds", "2", "--open-hands"]
+    assert main(argv) == 0
+    assert started == [(("Ann", "Bob", "Chul"), "tournament", None, 2, True, 7)]
+
+
+@pytest.mark.parametrize("players, message", [("Ann", "2 to 6 players"), ("Ann,ann", "different name")])
+def test_play_with_bad_players_is_one_line_and_exit_2(players, message, capsys):
+    assert main(["play", "rummikub", "--players", players]) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_play_with_a_bad_turn_time_exits_2(capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main(["play", "rummikub", "--players", "A,B", "--turn-time", "soon"])
+    assert exit_.value.code == 2
+
+
+def test_resume_with_nothing_to_resume(monkeypatch, tmp_path, capsys):
+    monkeypatch.setenv("TILEGAMES_HOME", str(tmp_path))
+    assert main(["resume"]) == 1
+    assert "no unfinished game" in capsys.readouterr().err
+
+
+def test_resume_of_a_damaged_file_is_one_sentence(tmp_path, capsys):
+    path = tmp_path / "x.jsonl"
+    path.write_text("not a journal\n")
+    assert main(["resume", str(path)]) == 1
+    assert "not a tilegames journal" in capsys.readouterr().err
 
 
 def test_replay_reports_a_game_in_progress(tmp_path, capsys):

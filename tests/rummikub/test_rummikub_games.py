@@ -91,9 +91,9 @@ def test_random_play_conserves_tiles_and_illegal_moves_change_nothing(data):
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.data())
+@given(data=st.data())
 def test_random_edits_and_timeouts_roll_back_exactly_and_replay_from_the_journal(data, tmp_path_factory):
-    folder = tmp_path_factory.mktemp("journal")
+    folder = tmp_path_factory.mktemp("journal", numbered=True)
     config = RummikubConfig()
     seats = ("Ann", "Bora", "Chul")
     seed = data.draw(st.integers(0, 999))

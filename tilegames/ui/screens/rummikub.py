@@ -49,10 +49,10 @@ class RummikubScreen(BaseScreen):
     RummikubScreen #table-box { width: 1fr; border: round $primary-darken-2; }
     RummikubScreen #table-box.zone { border: round $accent; }
     RummikubScreen #side { width: 30; }
-    RummikubScreen RichLog { height: 1fr; border: round $primary-darken-2; }
+    RummikubScreen RichLog { height: 1fr; border: round $primary-darken-2; overflow-x: hidden; scrollbar-size-vertical: 1; }
     RummikubScreen #meld { height: 1; padding: 0 1; }
     RummikubScreen #meld.reached { color: $success; text-style: bold; }
-    RummikubScreen #message { height: auto; max-height: 4; padding: 0 1; color: $warning; }
+    RummikubScreen #message { height: auto; max-height: 4; padding: 0 1; color: $warning; display: none; }
     RummikubScreen #message.error { color: $error; }
     """
 
@@ -108,7 +108,7 @@ class RummikubScreen(BaseScreen):
                 yield Table()
             with Vertical(id="side"):
                 yield ScorePanel()
-                yield RichLog(id="log", wrap=True, markup=False)
+                yield RichLog(id="log", wrap=True, markup=False, min_width=10)
         yield Static(id="meld")
         yield Static(id="message")
         yield Rack()
@@ -117,8 +117,12 @@ class RummikubScreen(BaseScreen):
 
     def on_mount(self) -> None:
         super().on_mount()
+        self.query_one(RichLog).border_title = "Moves"
+        # The log wraps to its width, which is known only after the first layout.
+        self.call_after_refresh(self._start)
+
+    def _start(self) -> None:
         log = self.query_one(RichLog)
-        log.border_title = "Moves"
         if self.match_title:
             log.write(self.match_title)
         for warning in self.session.warnings:
@@ -233,8 +237,9 @@ class RummikubScreen(BaseScreen):
         if my_turn and not view["melded"][self.viewer] and points is not None:
             meld.update(f"Initial meld: {points} / {INITIAL_MELD_POINTS} points from your own tiles")
             meld.set_class(points >= INITIAL_MELD_POINTS, "reached")
+            meld.display = True
         else:
-            meld.update("")
+            meld.display = False
         self._redraw_timer()
 
     def _redraw_timer(self) -> None:
@@ -250,6 +255,7 @@ class RummikubScreen(BaseScreen):
         message = self.query_one("#message", Static)
         message.update(text)
         message.set_class(error, "error")
+        message.display = bool(text)
 
     # --- doing things ---------------------------------------------------------------------
     def _do(self, step: Callable[[int], Any]) -> bool:

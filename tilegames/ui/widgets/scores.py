@@ -22,6 +22,7 @@ class ScorePanel(Widget):
         self.view: dict[str, Any] | None = None
         self.totals: list[int] = []
         self.border_title = "Players"
+        self.border_subtitle = "M = melded"
 
     def show(self, view: dict[str, Any], totals: list[int]) -> None:
         self.view, self.totals = view, totals
@@ -40,7 +41,7 @@ class ScorePanel(Widget):
             text.append("M" if view["melded"][seat] else " ", style="green")
             total = self.totals[seat] if seat < len(self.totals) else 0
             text.append(f"{total:>+5}\n")
-        text.append(f"Pool: {view['pool']} tiles   M = melded", style="dim")
+        text.append(f"Pool: {view['pool']} tiles", style="dim")
         return text
 
     def get_content_height(self, container: Any, viewport: Any, width: int) -> int:

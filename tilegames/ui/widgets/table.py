@@ -62,12 +62,16 @@ class Table(Widget):
                 line.append(tile_cell(tile["face"], new=tile.get("new", False), cursor=cursor, held=tile["id"] == self.held))
             if self.cursor == (r, len(tiles)):
                 line.append(">_", style="bold reverse")
-            lines.append(line)
             if row["kind"] == "invalid":
+                lines.append(line)
                 lines.append(Text(f"{'':{LABEL_WIDTH}}! {row['reason']}", style="bold red"))
-            else:
-                jokers = f"  J={', '.join(row['jokers'])}" if row["jokers"] else ""
-                lines.append(Text(f"{'':{LABEL_WIDTH}}{row['kind']} {row['value']}{jokers}", style="dim"))
+                continue
+            jokers = f" J={'/'.join(row['jokers'])}" if row["jokers"] else ""
+            note = Text(f" {row['kind']} {row['value']}{jokers}", style="dim")
+            if line.cell_len + note.cell_len > width:
+                lines.append(line)
+                line = Text(" " * LABEL_WIDTH)
+            lines.append(line + note)
         return lines, starts
 
     def render(self) -> Text:

@@ -41,4 +41,4 @@ class TurnTimer(Widget):
         label = f" {seconds:>3}s"
         if seconds <= WARNING_SECONDS:
             label += " !"
-        return Text("Time " + "#" * filled + "." * (width - filled) + label)
+        return Text("Time " + "━" * filled + "─" * (width - filled) + label)

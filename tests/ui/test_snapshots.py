@@ -1,0 +1,70 @@
+"""SVG snapshots of the main screens at 80x24 and 120x40 (pytest-textual-snapshot).
+
+Update after a deliberate change with `pytest tests/ui/test_snapshots.py --snapshot-update`,
+then look at the new SVGs before committing them.
+"""
+
+from __future__ import annotations
+
+import pytest
+from app_helpers import config, lay_new_set, show_position
+from rk_builder import position
+from textual.widgets import Input
+
+from tilegames.core.clock import FakeClock
+from tilegames.games.rummikub.match import Match
+from tilegames.games.rummikub.state import GameEnd
+from tilegames.ui.app import TilegamesApp
+from tilegames.ui.screens.summary import SummaryScreen
+
+SIZES = [(80, 24), (120, 40)]
+
+
+def new_app() -> TilegamesApp:
+    return TilegamesApp(clock=FakeClock())
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
+def test_menu(snap_compare, size):
+    assert snap_compare(new_app(), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
+def test_setup(snap_compare, size):
+    async def open_setup(pilot):
+        await pilot.press("enter")
+        await pilot.pause()
+        pilot.app.screen.query_one(Input).cursor_blink = False
+        pilot.app.screen.query_one(Input).value = "Ann, Bora, Chul"
+
+    assert snap_compare(new_app(), terminal_size=size, run_before=open_setup)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
+def test_play_mid_game(snap_compare, size):
+    state = position(
+        ["R10 R11 J B7 K7 O2 O3 B12 K13 R1", "K2 K3 K4 K5", "B1 B2"],
+        table=["B3 B4 B5 B6", "R8 K8 O8", "O9 O10 O11 O12"],
+        melded=[True, True, False],
+        config=config(),
+    )
+
+    async def mid_turn(pilot):
+        show_position(pilot.app, state)
+        await pilot.pause()
+        await lay_new_set(pilot, "R10", "R11")
+        await pilot.pause()
+
+    assert snap_compare(new_app(), terminal_size=size, run_before=mid_turn)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
+def test_summary(snap_compare, size):
+    match = Match(config(rounds=1), ("Ann", "Bora", "Chul"), 1)
+    match = match.record(GameEnd("out", (1,), (-23, 58, -35), (23, 0, 35)))
+
+    async def show(pilot):
+        pilot.app.push_screen(SummaryScreen(match, "Bora went out."))
+        await pilot.pause()
+
+    assert snap_compare(new_app(), terminal_size=size, run_before=show)
