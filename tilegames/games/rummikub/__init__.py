@@ -1,0 +1,1 @@
+"""Rummikub (numbers): RULES.md §1."""
