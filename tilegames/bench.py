@@ -22,8 +22,7 @@ from tilegames.core.tiles import Bag, make_tiles
 @dataclass(frozen=True)
 class Case:
     name: str
-    unit: str  # what one timed operation is, for the report
-    run: Callable[[], float]  # returns seconds per operation for one run
+    run: Callable[[], float]  # returns seconds per operation (as the name says) for one run
     target: float | None = None  # seconds per operation
 
 
@@ -64,10 +63,60 @@ def _journal_load() -> float:
         return time.perf_counter() - start
 
 
+def _racks(edition: str, size: int, count: int) -> list[list]:
+    import random
+
+    from tilegames.games.rummikub.notation import face_of, full_set
+
+    rng = random.Random(2024)
+    tiles = list(full_set(edition))  # type: ignore[arg-type]
+    return [[face_of(t) for t in rng.sample(tiles, size)] for _ in range(count)]
+
+
+def _best_meld_40(edition: str) -> Callable[[], float]:
+    def run() -> float:
+        from tilegames.games.rummikub.meld import best_meld_value
+
+        racks = _racks(edition, 40, 20)
+        start = time.perf_counter()
+        for rack in racks:
+            best_meld_value(rack)
+        return (time.perf_counter() - start) / len(racks)
+
+    return run
+
+
+def _can_meld_40() -> float:
+    from tilegames.games.rummikub.meld import can_meld
+
+    racks = _racks("xp", 40, 50)
+    start = time.perf_counter()
+    for rack in racks:
+        can_meld(rack)
+    return (time.perf_counter() - start) / len(racks)
+
+
+def _rummikub_bot_game() -> float:
+    from tilegames.games.rummikub.bot import choose_action
+    from tilegames.games.rummikub.config import RummikubConfig
+    from tilegames.games.rummikub.game import GAME
+
+    start = time.perf_counter()
+    for seed in range(3):
+        state = GAME.new_game(RummikubConfig(), ("A", "B", "C", "D"), seed)
+        while state.phase != "over":
+            state = GAME.apply(state, state.current, choose_action(state, state.current)).state
+    return (time.perf_counter() - start) / 3
+
+
 CASES: list[Case] = [
-    Case("bag: shuffle 106 tiles and deal 4x14", "deal", _bag_shuffle_and_deal),
-    Case("journal: append one action (fsync)", "append", _journal_append),
-    Case("journal: load 2,000 records", "load", _journal_load),
+    Case("bag: shuffle 106 tiles and deal 4x14", _bag_shuffle_and_deal),
+    Case("journal: append one action (fsync)", _journal_append),
+    Case("journal: load 2,000 records", _journal_load),
+    Case("rummikub: best meld of a 40-tile rack", _best_meld_40("standard"), target=0.050),
+    Case("rummikub: best meld, 40-tile XP rack", _best_meld_40("xp"), target=0.050),
+    Case("rummikub: can meld 30? 40-tile XP rack", _can_meld_40, target=0.001),
+    Case("rummikub: whole 4-player bot game", _rummikub_bot_game),
 ]
 
 
