@@ -203,3 +203,37 @@ async def test_terminal_too_small_shows_a_notice(app):
         notice = app.screen.query_one(TooSmall)
         assert notice.display
         assert "needs at least 80x24" in screen_text(app)
+
+
+async def test_enter_on_the_summary_starts_the_next_game_of_the_round(app):
+    state = position(["R6", "K2 K3 J"], table=["R3 R4 R5"], config=config())
+    async with app.run_test(size=(80, 24)) as pilot:
+        show_position(app, state)
+        await pilot.pause()
+        await pick_from_rack(pilot, "R6")
+        await pilot.press("tab")
+        play_screen(app).table_cursor = (0, 3)
+        await pilot.press("space", "c")
+        await pilot.pause()
+        assert isinstance(app.screen, SummaryScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = play_screen(app)
+        assert screen.session.controller.state.table == ()
+        assert "Game 2 of 2" in screen_text(app) or app.current.match.games
+
+
+async def test_timeout_news_is_shown_on_the_hand_off_screen(app):
+    state = position(["R6 B6 K6 O1", "K2"], table=["R3 R4 R5"], config=config())
+    async with app.run_test(size=(80, 24)) as pilot:
+        show_position(app, state, open_hands=False)
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        await lay_new_set(pilot, "B6", "K6")
+        app.clock.advance(60)
+        await pilot.pause(0.4)
+        assert isinstance(app.screen, HandOff)
+        text = " ".join(screen_text(app).replace("║", " ").split())
+        assert "Time's up for Ann: the table is restored and Ann draws 3." in text
+        assert "Pass to Bora" in text

@@ -17,15 +17,19 @@ class HandOff(Screen[None]):
     HandOff Vertical { width: 50; height: auto; border: double $accent; padding: 1 2; }
     HandOff Static { width: 100%; text-align: center; }
     HandOff #who { text-style: bold; }
+    HandOff #notice { color: $error; text-style: bold; padding: 0 0 1 0; }
     """
     BINDINGS = [Binding("enter,space", "go", "I am ready")]
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, notice: str = "") -> None:
         super().__init__()
         self.player = name
+        self.notice = notice  # public news from the turn that just ended (a timeout penalty)
 
     def compose(self) -> ComposeResult:
         with Vertical():
+            if self.notice:
+                yield Static(self.notice, id="notice")
             yield Static(f"Pass to {self.player}", id="who")
             yield Static("")
             yield Static(f"{self.player}: press Enter when only you can see the screen.")

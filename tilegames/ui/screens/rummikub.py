@@ -95,6 +95,7 @@ class RummikubScreen(BaseScreen):
         self.view: dict[str, Any] = {}
         self._events: list[Event] = []
         self._handing_off = False
+        self._notice = ""  # shown on the next hand-off screen
         session.subscribe(self._events.append)
 
     # --- layout ---------------------------------------------------------------------------
@@ -125,6 +126,9 @@ class RummikubScreen(BaseScreen):
         log = self.query_one(RichLog)
         if self.match_title:
             log.write(self.match_title)
+        first = self.session.view(None)["first_player"]
+        draws = ", ".join(f"{self.session.seats[s]} {face}" for r in first["draws"] for s, face in r)
+        log.write(f"{self.session.seats[first['seat']]} plays first (tiles drawn: {draws}).")
         for warning in self.session.warnings:
             log.write(f"Note: {warning}")
         self.set_interval(0.25, self._on_clock)
@@ -150,7 +154,8 @@ class RummikubScreen(BaseScreen):
         self._redraw()
         self._handing_off = True
         name = self.session.seats[seat]
-        self.app.push_screen(HandOff(name), lambda _: self._handed_to(seat))
+        notice, self._notice = self._notice, ""
+        self.app.push_screen(HandOff(name, notice), lambda _: self._handed_to(seat))
 
     def _handed_to(self, seat: int) -> None:
         self._handing_off = False
@@ -181,7 +186,8 @@ class RummikubScreen(BaseScreen):
                 self._say("10 seconds left!")
             elif event.kind == "timeout":
                 log.write(event.text)
-                self._say(event.text.replace("Time's up for", "Time's up -").strip(), error=True)
+                self._say(event.text, error=True)
+                self._notice = event.text
                 self.app.bell()
             elif event.kind != "clock.timeout":
                 log.write(event.for_seat(None)["text"])

@@ -34,6 +34,7 @@ class SummaryScreen(BaseScreen):
             box.border_title = f"Game {played} of {total}"
             yield Static(self.headline, id="headline")
             table = DataTable(cursor_type="none", zebra_stripes=True)
+            table.can_focus = False  # Enter belongs to the screen: next game
             table.add_columns("Player", "Rack left", "This game", "Match total", "Games won")
             totals, wins = match.totals(), match.games_won()
             for seat, name in enumerate(match.seats):
