@@ -237,3 +237,24 @@ async def test_timeout_news_is_shown_on_the_hand_off_screen(app):
         text = " ".join(screen_text(app).replace("║", " ").split())
         assert "Time's up for Ann: the table is restored and Ann draws 3." in text
         assert "Pass to Bora" in text
+
+
+async def test_leaving_at_the_summary_keeps_the_match_resumable(app):
+    state = position(["R6", "K2 K3 J"], table=["R3 R4 R5"], config=config())
+    async with app.run_test(size=(80, 24)) as pilot:
+        show_position(app, state)
+        await pilot.pause()
+        await pick_from_rack(pilot, "R6")
+        await pilot.press("tab")
+        play_screen(app).table_cursor = (0, 3)
+        await pilot.press("space", "c")
+        await pilot.pause()
+        assert isinstance(app.screen, SummaryScreen)
+        await pilot.press("m")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen) and app.screen.can_resume
+        await pilot.press("r")
+        await pilot.pause()
+        assert [g.scores for g in app.current.match.games] == [(35, -35)]
+        assert len(app.current.match.games) == 1 and not app.current.match.is_over
+        assert play_screen(app).session.controller.state.table == ()

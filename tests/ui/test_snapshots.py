@@ -61,6 +61,7 @@ def test_play_mid_game(snap_compare, size):
 @pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
 def test_summary(snap_compare, size):
     match = Match(config(rounds=1), ("Ann", "Bora", "Chul"), 1)
+    match = match.record(GameEnd("stuck", (0,), (12, -5, -7), (3, 8, 10)))
     match = match.record(GameEnd("out", (1,), (-23, 58, -35), (23, 0, 35)))
 
     async def show(pilot):

@@ -45,6 +45,7 @@ class TilegamesApp(App[None]):
         self.clock = clock
         self.save = save
         self.current: MatchInProgress | None = None
+        self._next: LocalSession | None = None  # the match's next game, dealt at the summary
 
     def get_default_screen(self) -> MenuScreen:
         return MenuScreen(can_resume=bool(self.save and unfinished_games()))
@@ -58,18 +59,24 @@ class TilegamesApp(App[None]):
                        seed: int | None = None) -> None:
         seed = secrets.randbelow(10**9) if seed is None else seed
         self.current = MatchInProgress(Match(config, seats, seed), open_hands)
+        self._next = None
         self._play_next()
 
     def next_game(self) -> None:
         self._play_next()
 
-    def _play_next(self) -> None:
+    def _prepare_next(self) -> LocalSession:
+        """Deal the match's next game and journal it at once, so that leaving at the summary
+        still lets Resume continue the match."""
         assert self.current is not None
         match = self.current.match
         meta = {"match": {"seed": match.seed, "games": to_jsonable(match.games), "open_hands": self.current.open_hands}}
         path = new_journal_path(RUMMIKUB.id) if self.save else None
-        session = LocalSession.start(RUMMIKUB, match.config, match.seats, match.next_seed(),
-                                     path=path, clock=self.clock, meta=meta)
+        return LocalSession.start(RUMMIKUB, match.config, match.seats, match.next_seed(),
+                                  path=path, clock=self.clock, meta=meta)
+
+    def _play_next(self) -> None:
+        session, self._next = self._next or self._prepare_next(), None
         self._show(session)
 
     def _show(self, session: LocalSession) -> None:
@@ -84,6 +91,8 @@ class TilegamesApp(App[None]):
         assert self.current is not None
         end = session.controller.state.end
         self.current.match = self.current.match.record(end)
+        if not self.current.match.is_over:
+            self._next = self._prepare_next()
         names = " and ".join(session.seats[w] for w in end.winners)
         how = "went out" if end.reason == "out" else "had the lowest rack when the game stuck"
         self.push_screen(SummaryScreen(self.current.match, f"{names} {how}."))
@@ -109,6 +118,7 @@ class TilegamesApp(App[None]):
     def show_session(self, session: LocalSession, match: Match, *, open_hands: bool) -> None:
         """Play `session` as the next game of `match`."""
         self.current = MatchInProgress(match, open_hands)
+        self._next = None
         self._show(session)
 
     # --- leaving --------------------------------------------------------------------------

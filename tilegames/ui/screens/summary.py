@@ -35,19 +35,20 @@ class SummaryScreen(BaseScreen):
             yield Static(self.headline, id="headline")
             table = DataTable(cursor_type="none", zebra_stripes=True)
             table.can_focus = False  # Enter belongs to the screen: next game
-            table.add_columns("Player", "Rack left", "This game", "Match total", "Games won")
+            table.add_columns("Player", "Rack left", "This game", "Earlier games", "Match", "Won")
             totals, wins = match.totals(), match.games_won()
             for seat, name in enumerate(match.seats):
                 mark = " *" if seat in game.winners else ""
+                earlier = " ".join(f"{g.scores[seat]:+d}" for g in match.games[:-1]) or "-"
                 table.add_row(name + mark, str(game.rack_values[seat]), f"{game.scores[seat]:+d}",
-                              f"{totals[seat]:+d}", str(wins[seat]))
+                              earlier, f"{totals[seat]:+d}", str(wins[seat]))
             yield table
             if match.is_over:
                 winners = " and ".join(match.seats[s] for s in match.winners())
                 rule = "most games won" if match.config.match_winner == "games_won" else "points"
                 yield Static(f"The match is over: {winners} won on {rule}. Enter or m: back to the menu.", id="next")
             else:
-                yield Static(f"Enter: play game {played + 1} of {total}.   m: back to the menu (saved).", id="next")
+                yield Static(f"Enter: play game {played + 1} of {total}.   m: back to the menu (Resume goes on).", id="next")
         yield Footer()
         yield from self.compose_notice()
 
