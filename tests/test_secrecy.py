@@ -8,20 +8,7 @@ import pilegame
 from pilegame import PileConfig
 from tilegames.core.clock import FakeClock
 from tilegames.core.controller import TurnController
-
-
-def tile_ids_in(obj) -> set[int]:
-    """Every tile id anywhere in a JSON document (tiles are objects with "id" and "face")."""
-    found: set[int] = set()
-    if isinstance(obj, dict):
-        if "id" in obj and "face" in obj:
-            found.add(obj["id"])
-        for value in obj.values():
-            found |= tile_ids_in(value)
-    elif isinstance(obj, list):
-        for value in obj:
-            found |= tile_ids_in(value)
-    return found
+from view_helpers import tile_ids_in
 
 
 def test_view_shows_own_rack_and_only_the_sizes_of_others():

@@ -12,6 +12,7 @@ from tilegames.core.controller import TurnController
 from tilegames.core.table_rows import MoveTile, SplitRow
 from tilegames.games.rummikub.config import RummikubConfig
 from tilegames.games.rummikub.game import GAME
+from view_helpers import tile_ids_in
 
 
 def controller(state) -> TurnController:
@@ -111,19 +112,6 @@ def test_commit_through_the_controller_and_rejection_keeps_the_draft():
     ctl.edit(0, MoveTile(tile(state, "R6").id, 0))
     ctl.commit(0)
     assert [t.face for t in ctl.state.table[0]] == ["R3", "R4", "R5", "R6"]
-
-
-def tile_ids_in(obj) -> set[int]:
-    found: set[int] = set()
-    if isinstance(obj, dict):
-        if "id" in obj and "face" in obj:
-            found.add(obj["id"])
-        for value in obj.values():
-            found |= tile_ids_in(value)
-    elif isinstance(obj, list):
-        for value in obj:
-            found |= tile_ids_in(value)
-    return found
 
 
 @pytest.mark.parametrize("players", [2, 4, 6])

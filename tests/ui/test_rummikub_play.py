@@ -17,6 +17,17 @@ from tilegames.ui.screens.summary import SummaryScreen
 from tilegames.ui.widgets.rack import Rack
 
 
+async def ann_goes_out(pilot) -> None:
+    """Ann (melded) lays her last tile, R6, on R3 R4 R5 and wins the game."""
+    show_position(pilot.app, position(["R6", "K2 K3 J"], table=["R3 R4 R5"], config=config()))
+    await pilot.pause()
+    await pick_from_rack(pilot, "R6")
+    await pilot.press("tab")
+    play_screen(pilot.app).table_cursor = (0, 3)
+    await pilot.press("space", "c")
+    await pilot.pause()
+
+
 def faces(rows):
     return [" ".join(t.face for t in row) for row in rows]
 
@@ -159,15 +170,8 @@ async def test_hand_off_screen_hides_the_rack(app):
 
 
 async def test_a_short_game_to_the_summary(app):
-    state = position(["R6", "K2 K3 J"], table=["R3 R4 R5"], config=config())
     async with app.run_test(size=(80, 24)) as pilot:
-        show_position(app, state)
-        await pilot.pause()
-        await pick_from_rack(pilot, "R6")
-        await pilot.press("tab")
-        play_screen(app).table_cursor = (0, 3)
-        await pilot.press("space", "c")
-        await pilot.pause()
+        await ann_goes_out(pilot)
         assert isinstance(app.screen, SummaryScreen)
         text = screen_text(app)
         assert "Ann went out." in text and "+35" in text and "-35" in text
@@ -206,15 +210,8 @@ async def test_terminal_too_small_shows_a_notice(app):
 
 
 async def test_enter_on_the_summary_starts_the_next_game_of_the_round(app):
-    state = position(["R6", "K2 K3 J"], table=["R3 R4 R5"], config=config())
     async with app.run_test(size=(80, 24)) as pilot:
-        show_position(app, state)
-        await pilot.pause()
-        await pick_from_rack(pilot, "R6")
-        await pilot.press("tab")
-        play_screen(app).table_cursor = (0, 3)
-        await pilot.press("space", "c")
-        await pilot.pause()
+        await ann_goes_out(pilot)
         assert isinstance(app.screen, SummaryScreen)
         await pilot.press("enter")
         await pilot.pause()
@@ -240,15 +237,8 @@ async def test_timeout_news_is_shown_on_the_hand_off_screen(app):
 
 
 async def test_leaving_at_the_summary_keeps_the_match_resumable(app):
-    state = position(["R6", "K2 K3 J"], table=["R3 R4 R5"], config=config())
     async with app.run_test(size=(80, 24)) as pilot:
-        show_position(app, state)
-        await pilot.pause()
-        await pick_from_rack(pilot, "R6")
-        await pilot.press("tab")
-        play_screen(app).table_cursor = (0, 3)
-        await pilot.press("space", "c")
-        await pilot.pause()
+        await ann_goes_out(pilot)
         assert isinstance(app.screen, SummaryScreen)
         await pilot.press("m")
         await pilot.pause()
