@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import NoReturn, Sequence
+from typing import TYPE_CHECKING, Callable, NoReturn, Sequence
 
 from tilegames import __version__
 from tilegames.commands import rummikub
 from tilegames.core.errors import BadRecord
 
+if TYPE_CHECKING:
+    from tilegames.ui.app import TilegamesApp
 
 
 class _Parser(argparse.ArgumentParser):
@@ -71,7 +73,8 @@ def _turn_time(text: str) -> int | None:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds or 'off'") from None
 
 
-def _run_app(start) -> int:  # type: ignore[no-untyped-def]
+def _run_app(start: "Callable[[TilegamesApp], None] | None") -> int:
+    """Run the app; `start` (given the app) opens a game instead of leaving it at the menu."""
     from tilegames.ui.app import TilegamesApp
 
     app = TilegamesApp()
