@@ -30,6 +30,7 @@ def test_wheel_contains_the_package_assets_and_dictionaries(wheel):
     assert "tilegames/core/controller.py" in names
     assert "tilegames/assets/README.md" in names
     assert "tilegames/dictionaries/README.md" in names
+    assert "tilegames/dictionaries/english.txt" in names
     assert not any(name.startswith("tests/") for name in names)
 
 
@@ -37,12 +38,14 @@ def test_installed_wheel_finds_its_data_inside_the_package(wheel, tmp_path):
     site = tmp_path / "site"
     zipfile.ZipFile(wheel).extractall(site)
     # -S: no site-packages, so only the extracted wheel can provide `tilegames`.
-    code = "from tilegames.core import resources as r; print(r.assets_dir()); print(r.dictionaries_dir())"
+    code = ("from tilegames.core import resources as r; print(r.assets_dir()); print(r.dictionaries_dir()); "
+            "from tilegames.core.lexicon import default_lexicon as d; print(d().path, 'qat' in d())")
     result = subprocess.run([sys.executable, "-S", "-c", code], cwd=tmp_path, env={"PYTHONPATH": str(site)},
                             capture_output=True, text=True, timeout=60, check=True)
-    assets, dictionaries = result.stdout.split()
+    assets, dictionaries, word_list, found = result.stdout.split()
     assert Path(assets) == site / "tilegames" / "assets"
     assert Path(dictionaries) == site / "tilegames" / "dictionaries"
+    assert Path(word_list) == site / "tilegames" / "dictionaries" / "english.txt" and found == "True"
 
 
 def test_checkout_finds_the_top_level_folders():

@@ -22,8 +22,9 @@ from tilegames.core.tiles import Bag, make_tiles
 @dataclass(frozen=True)
 class Case:
     name: str
-    run: Callable[[], float]  # returns seconds per operation (as the name says) for one run
-    target: float | None = None  # seconds per operation
+    run: Callable[[], float]  # one run's measurement: seconds per operation, or bytes
+    target: float | None = None  # in the same unit
+    unit: str = "s"  # "s" or "bytes"
 
 
 @dataclass(frozen=True)
@@ -109,10 +110,54 @@ def _rummikub_bot_game() -> float:
     return (time.perf_counter() - start) / 3
 
 
+def _lexicon_load() -> float:
+    from tilegames.core.lexicon import DEFAULT_LIST, _read_default
+    from tilegames.core.resources import dictionaries_dir
+
+    path = dictionaries_dir() / DEFAULT_LIST
+    start = time.perf_counter()
+    _read_default(path)
+    return time.perf_counter() - start
+
+
+def _lexicon_memory() -> float:
+    import gc
+    import tracemalloc
+
+    from tilegames.core.lexicon import DEFAULT_LIST, _read_default
+    from tilegames.core.resources import dictionaries_dir
+
+    gc.collect()
+    tracemalloc.start()
+    words = _read_default(dictionaries_dir() / DEFAULT_LIST)
+    size, _ = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    del words
+    return float(size)
+
+
+def _lexicon_lookup() -> float:
+    import random
+
+    from tilegames.core.lexicon import default_lexicon
+
+    lexicon = default_lexicon()
+    rng = random.Random(5)
+    known = rng.sample(sorted(lexicon.words), 50_000)
+    probes = known + ["".join(rng.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(6)) for _ in range(50_000)]
+    start = time.perf_counter()
+    for word in probes:
+        word in lexicon  # noqa: B015 - the lookup is what is timed
+    return (time.perf_counter() - start) / len(probes)
+
+
 CASES: list[Case] = [
     Case("bag: shuffle 106 tiles and deal 4x14", _bag_shuffle_and_deal),
     Case("journal: append one action (fsync)", _journal_append),
     Case("journal: load 2,000 records", _journal_load),
+    Case("lexicon: load the default list", _lexicon_load, target=0.150),
+    Case("lexicon: memory of the loaded list", _lexicon_memory, target=40e6, unit="bytes"),
+    Case("lexicon: check one word", _lexicon_lookup, target=1e-6),
     Case("rummikub: best meld of a 40-tile rack", _best_meld_40("standard"), target=0.050),
     Case("rummikub: best meld, 40-tile XP rack", _best_meld_40("xp"), target=0.050),
     Case("rummikub: can meld 30? 40-tile XP rack", _can_meld_40, target=0.001),
@@ -130,8 +175,13 @@ def run(runs: int, only: str | None, out: Callable[[str], None] = print) -> int:
         samples = [case.run() for _ in range(runs)]
         median = statistics.median(samples)
         ratio = f"{median / case.target:5.2f}" if case.target else "    -"
-        out(f"{case.name:45} {_fmt(median):>10} {_fmt(min(samples)):>10} {_fmt(max(samples)):>10}  {ratio}")
+        fmt = _fmt if case.unit == "s" else _fmt_bytes
+        out(f"{case.name:45} {fmt(median):>10} {fmt(min(samples)):>10} {fmt(max(samples)):>10}  {ratio}")
     return 0
+
+
+def _fmt_bytes(size: float) -> str:
+    return f"{size / 1e6:.1f} MB"
 
 
 def _fmt(seconds: float) -> str:

@@ -1,0 +1,155 @@
+"""The lexicon (RULES.md §2.3, §3.7, §4.4; DESIGN.md §7) and `tilegames words`."""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+from pathlib import Path
+
+import pytest
+
+from tilegames.cli import main
+from tilegames.core.lexicon import Lexicon, LexiconError, default_lexicon, load_word_file
+
+ROOT = Path(__file__).resolve().parent.parent
+SCOWL = Path("/usr/share/dict/scowl")
+
+TWO_LETTER = (
+    "aa ab ad ae ag ah ai al am an ar as at aw ax ay ba be bi bo by da de do ed ef eh el em en er es et "
+    "ew ex fa fe gi go ha he hi hm ho id if in is it jo ka ki la li lo ma me mi mm mo mu my na ne no nu "
+    "od oe of oh oi ok om on op or os ow ox oy pa pe pi po qi re sh si so ta te ti to uh um un up us ut "
+    "we wo xi xu ya ye yo za"
+).split()
+MUST_ACCEPT = ("qat cwm zax quixotic strainers trainer throb hob conquest recover heavy cape toy chip lap "
+               "ear pal the fun sun").split()
+MUST_REJECT = ["london", "paris", "john's", "usa", "nasa", "xyzzy", "qwerty", "asdf"]
+
+
+def load_build_script():
+    spec = importlib.util.spec_from_file_location("dictionary_build", ROOT / "dictionaries" / "build.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def lexicon() -> Lexicon:
+    return default_lexicon()
+
+
+def test_all_107_two_letter_words_of_tournament_play_are_accepted(lexicon):
+    assert len(TWO_LETTER) == 107
+    assert [w for w in TWO_LETTER if w not in lexicon] == []
+
+
+@pytest.mark.parametrize("word", MUST_ACCEPT)
+def test_word_games_accept(lexicon, word):
+    assert word in lexicon and word.upper() in lexicon
+
+
+@pytest.mark.parametrize("word", MUST_REJECT)
+def test_word_games_reject(lexicon, word):
+    assert word not in lexicon
+
+
+def test_default_list_is_lower_case_letters_only_and_sorted():
+    text = (ROOT / "dictionaries" / "english.txt").read_text(encoding="ascii")
+    words = text.split("\n")[:-1]
+    assert all(re.fullmatch("[a-z]+", w) for w in words)
+    assert words == sorted(set(words))
+    assert len(words) > 200_000
+
+
+def test_build_skips_capitalised_proper_names_abbreviations_and_contractions(tmp_path):
+    build = load_build_script()
+    (tmp_path / "english-words.10").write_text("cat\ndog's\nre-enter\ncafé\n", encoding="utf-8")
+    (tmp_path / "english-words.95").write_text("zzzobscure\n")  # above size 80: not read
+    (tmp_path / "english-upper.10").write_text("London\nTurkey\n")
+    (tmp_path / "english-proper-names.35").write_text("john\n")
+    (tmp_path / "english-abbreviations.10").write_text("usa\n")
+    (tmp_path / "english-contractions.10").write_text("isn't\n")
+    (tmp_path / "american-words.10").write_text("color\nqwerty\n")
+    words = set(build.build(tmp_path))
+    assert {"cat", "color", "qat", "aa"} <= words  # the supplement is always added
+    assert not words & {"dog's", "re-enter", "café", "zzzobscure", "london", "turkey", "john", "usa", "qwerty"}
+
+
+def test_build_is_reproducible(tmp_path):
+    build = load_build_script()
+    (tmp_path / "english-words.10").write_text("b\na\nc\n")
+    assert build.build(tmp_path) == build.build(tmp_path)
+
+
+@pytest.mark.skipif(not SCOWL.is_dir(), reason="SCOWL (Debian package scowl) is not installed")
+def test_shipped_list_is_exactly_what_the_build_makes_from_scowl():
+    build = load_build_script()
+    expected = "".join(w + "\n" for w in build.build(SCOWL))
+    assert (ROOT / "dictionaries" / "english.txt").read_text(encoding="ascii") == expected
+
+
+def test_own_word_list_ignores_case_comments_and_blank_lines(tmp_path):
+    path = tmp_path / "mine.txt"
+    path.write_text("# my family's words\nHello\n\n  World  # trailing comment\nnot a word\nit's\n")
+    mine = load_word_file(path)
+    assert mine.words == frozenset({"hello", "world"})
+    assert "HELLO" in mine and "there" not in mine
+
+
+@pytest.mark.parametrize(
+    "setup, message",
+    [
+        (lambda p: None, "does not exist"),
+        (lambda p: p.mkdir(), "is a folder"),
+        (lambda p: p.write_text("# nothing\n\n123\n"), "has no usable word"),
+        (lambda p: p.write_bytes(b"\xff\xfe\x00\x01"), "has no usable word"),
+    ],
+)
+def test_bad_word_lists_get_one_sentence(tmp_path, setup, message):
+    path = tmp_path / "words.txt"
+    setup(path)
+    with pytest.raises(LexiconError, match=message):
+        load_word_file(path)
+
+
+def test_frequencies_rank_common_words_above_rare_ones(lexicon):
+    assert lexicon.frequency("the") > lexicon.frequency("cape") > lexicon.frequency("quixotic") > 0
+    assert lexicon.frequency("xyzzyq") == 0.0
+
+
+def test_family_mode_accepts_only_common_words(lexicon):
+    assert lexicon.is_common("cape") and lexicon.is_common("fun")
+    assert not lexicon.is_common("quixotic") and not lexicon.is_common("qat")
+    assert not lexicon.is_common("london")  # common, but not a word of the list
+
+
+def test_words_check_command(capsys):
+    assert main(["words", "check", "qat", "QUIXOTIC"]) == 0
+    out = capsys.readouterr().out
+    assert "QAT" in out and "valid" in out and "frequency" in out
+    assert main(["words", "check", "qat", "london"]) == 1
+    assert "LONDON  not valid" in capsys.readouterr().out
+
+
+def test_words_check_family_mode(capsys):
+    assert main(["words", "check", "--family", "cape", "quixotic"]) == 1
+    assert "too rare for the family mode" in capsys.readouterr().out
+
+
+def test_words_info_names_the_list_and_its_size(capsys):
+    assert main(["words", "info"]) == 0
+    out = capsys.readouterr().out
+    assert "SCOWL" in out and f"{len(default_lexicon()):,}" in out
+
+
+def test_words_with_a_missing_file_is_one_line_exit_1(tmp_path, capsys):
+    assert main(["words", "check", "--words", str(tmp_path / "none.txt"), "cat"]) == 1
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "does not exist" in err
+
+
+def test_words_with_own_list(tmp_path, capsys):
+    path = tmp_path / "w.txt"
+    path.write_text("cat\n")
+    assert main(["words", "check", "--words", str(path), "CAT"]) == 0
+    assert main(["words", "info", "--words", str(path)]) == 0
+    assert "Words: 1" in capsys.readouterr().out

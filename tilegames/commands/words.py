@@ -1,0 +1,50 @@
+"""`tilegames words …`: look words up in the word list the word games use.
+
+`check WORD…` prints valid / not valid for each word with its frequency; exit 0 when all are
+valid, 1 otherwise. `info` prints the list in use and its size. `--words FILE` uses a list of
+your own; `--family` accepts only common words (the family mode).
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from tilegames.core.lexicon import COMMON_ZIPF, lexicon_for
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    words = commands.add_parser("words", help="check words in the word games' word list")
+    tools = words.add_subparsers(dest="tool", metavar="TOOL", required=True, parser_class=type(words))
+    check = tools.add_parser("check", help="is each word valid? (exit 0 when all are)")
+    check.add_argument("to_check", nargs="+", metavar="WORD")
+    check.add_argument("--family", action="store_true",
+                       help=f"family mode: accept only common words (Zipf frequency {COMMON_ZIPF:g} or more)")
+    check.set_defaults(handler=check_words)
+    info = tools.add_parser("info", help="which word list is in use, and its size")
+    info.set_defaults(handler=list_info)
+    for parser in (check, info):
+        parser.add_argument("--words", dest="words_file", metavar="FILE", help="your own word list: one word per line, # comments")
+
+
+def check_words(args: argparse.Namespace) -> int:
+    lexicon = lexicon_for(args.words_file)
+    width = max(len(w) for w in args.to_check)
+    all_valid = True
+    for word in args.to_check:
+        frequency = lexicon.frequency(word)
+        valid = lexicon.is_common(word) if args.family else word in lexicon
+        if args.family and word in lexicon and not valid:
+            verdict = "not valid (too rare for the family mode)"
+        else:
+            verdict = "valid" if valid else "not valid"
+        all_valid &= valid
+        print(f"{word.upper():<{width}}  {verdict:<9}  frequency {frequency:.2f}")
+    return 0 if all_valid else 1
+
+
+def list_info(args: argparse.Namespace) -> int:
+    lexicon = lexicon_for(args.words_file)
+    print(f"Word list: {lexicon.name}")
+    print(f"File: {lexicon.path}")
+    print(f"Words: {len(lexicon):,}")
+    return 0
