@@ -15,6 +15,7 @@ from tilegames.core.protocol import Game
 # game id -> module that defines `GAME`, an instance of its Game class.
 GAME_MODULES: dict[str, str] = {
     "rummikub": "tilegames.games.rummikub.game",
+    "scrabble": "tilegames.games.scrabble.game",
 }
 
 _loaded: dict[str, Game] = {}

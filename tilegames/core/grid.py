@@ -1,0 +1,75 @@
+"""Reading words along rows and columns of a grid: shared by Scrabble and Nab-It!.
+
+A play puts tiles on some cells. The words it forms are the *main word* along the line of the
+play and one *cross-word* through each placed tile in the other direction (only lines of 2+
+cells count). This module checks the geometry (one line, no gaps) and finds those lines; what a
+cell holds and what a word is worth belong to the game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Collection, Literal
+
+Pos = tuple[int, int]  # (row, column), 0-based
+Direction = Literal["across", "down"]
+STEP: dict[str, Pos] = {"across": (0, 1), "down": (1, 0)}
+
+
+class GeometryError(ValueError):
+    """The placed tiles do not make one line; the message says why, as a sentence."""
+
+
+@dataclass(frozen=True)
+class Words:
+    direction: Direction
+    main: tuple[Pos, ...]  # the main word's cells, in reading order (may be 1 cell long)
+    cross: tuple[tuple[Pos, ...], ...]  # cross-words of 2+ cells, in placement order
+
+
+def run_through(occupied: Collection[Pos], pos: Pos, direction: Direction) -> tuple[Pos, ...]:
+    """The maximal line of occupied cells through `pos` in `direction`, in reading order."""
+    dr, dc = STEP[direction]
+    start = pos
+    while (start[0] - dr, start[1] - dc) in occupied:
+        start = (start[0] - dr, start[1] - dc)
+    cells = []
+    cell = start
+    while cell in occupied:
+        cells.append(cell)
+        cell = (cell[0] + dr, cell[1] + dc)
+    return tuple(cells)
+
+
+def words_formed(occupied: Collection[Pos], placed: Collection[Pos], hint: Direction = "across") -> Words:
+    """The words a play forms. `occupied` includes the placed cells.
+
+    One placed tile may read either way; `hint` picks the main direction then (the other
+    direction's word, if any, is its cross-word).
+    """
+    if not placed:
+        raise GeometryError("Place at least one tile.")
+    rows = {r for r, _ in placed}
+    cols = {c for _, c in placed}
+    if len(rows) > 1 and len(cols) > 1:
+        raise GeometryError("The tiles must be in one row or one column.")
+    if len(placed) == 1:
+        direction: Direction = hint
+        (only,) = placed
+        if len(run_through(occupied, only, hint)) < 2 and len(run_through(occupied, only, _other(hint))) >= 2:
+            direction = _other(hint)
+    else:
+        direction = "across" if len(rows) == 1 else "down"
+    first = min(placed)
+    main = run_through(occupied, first, direction)
+    if not set(placed) <= set(main):
+        raise GeometryError("The tiles must form one word with no gaps.")
+    cross = tuple(
+        line for line in (run_through(occupied, pos, _other(direction)) for pos in sorted(placed))
+        if len(line) >= 2
+    )
+    return Words(direction, main, cross)
+
+
+def _other(direction: Direction) -> Direction:
+    return "down" if direction == "across" else "across"

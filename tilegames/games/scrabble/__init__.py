@@ -1,0 +1,1 @@
+"""Scrabble (English, standard): RULES.md §3, and GCG records."""

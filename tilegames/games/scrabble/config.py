@@ -1,0 +1,34 @@
+"""Scrabble rule options (RULES.md §3 config keys) and the presets `casual` and `tournament`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Literal
+
+
+@dataclass(frozen=True)
+class ScrabbleConfig:
+    challenge_mode: Literal["double", "single", "penalty", "void"] = "double"
+    challenge_penalty_points: int = 5
+    stall_rule: Literal["all_pass_twice", "six_scoreless"] = "all_pass_twice"
+    endgame: Literal["hasbro", "naspa2p"] = "hasbro"
+    turn_seconds: int | None = None  # off unless chosen (DESIGN.md §3)
+    word_list: str | None = None  # a file of the player's own; None: the shipped English list
+
+    def __post_init__(self) -> None:
+        if self.turn_seconds is not None and not 5 <= self.turn_seconds <= 3600:
+            raise ValueError("The turn time must be between 5 and 3600 seconds, or off.")
+        if self.challenge_penalty_points < 0:
+            raise ValueError("The challenge penalty cannot be negative.")
+
+
+PRESETS: dict[str, ScrabbleConfig] = {
+    "casual": ScrabbleConfig(),
+    "tournament": ScrabbleConfig(stall_rule="six_scoreless", endgame="naspa2p", challenge_mode="double"),
+}
+
+
+def preset(name: str, **changes: object) -> ScrabbleConfig:
+    if name not in PRESETS:
+        raise ValueError(f"Unknown preset {name!r}: choose {' or '.join(PRESETS)}.")
+    return replace(PRESETS[name], **changes)  # type: ignore[arg-type]

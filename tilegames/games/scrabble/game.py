@@ -1,0 +1,387 @@
+"""Scrabble on the core protocol: placement, scoring, exchanges, challenges, endings."""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass, replace
+from typing import Any
+
+from tilegames.core.errors import IllegalMove
+from tilegames.core.grid import GeometryError, Pos
+from tilegames.core.lexicon import Lexicon, LexiconError, lexicon_for
+from tilegames.core.protocol import Action, Event, Game, Outcome, Result
+from tilegames.core.seats import SeatOrder
+from tilegames.core.tiles import Bag, Tile
+from tilegames.games.scrabble.actions import (
+    ACTION_TYPES, AcceptPlay, Challenge, Exchange, Pass, Place, Placement, Timeout,
+)
+from tilegames.games.scrabble.board import CENTRE, SIZE, score_play, square_name
+from tilegames.games.scrabble.config import PRESETS, ScrabbleConfig
+from tilegames.games.scrabble.state import PendingPlay, ScrabbleEnd, ScrabbleState, Square
+from tilegames.games.scrabble.tiles import BLANK, RACK_SIZE, full_set, rack_value
+
+BOARD_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+@functools.lru_cache(maxsize=8)
+def _lexicon(word_list: str | None) -> Lexicon:
+    return lexicon_for(word_list)
+
+
+@dataclass(frozen=True)
+class ScrabbleDraft:
+    """Tiles the player has put on the board this turn, not yet played."""
+
+    placements: tuple[Placement, ...] = ()
+
+
+@dataclass(frozen=True)
+class PutTile:
+    tile: int
+    row: int
+    col: int
+    letter: str | None = None  # required for a blank
+
+
+@dataclass(frozen=True)
+class TakeBack:
+    row: int
+    col: int
+
+
+def first_player(bag: Bag, players: int) -> tuple[int, tuple[tuple[int, str], ...], Bag]:
+    """Everyone draws a tile; a blank beats every letter, then the letter nearest A; ties draw
+    again; the tiles go back (RULES.md §3.3)."""
+    contenders = list(range(players))
+    draws: list[tuple[int, str]] = []
+    drawn: list[Tile] = []
+    while True:
+        faces = {}
+        for seat in contenders:
+            (tile,), bag = bag.draw(1)
+            drawn.append(tile)
+            draws.append((seat, tile.face))
+            faces[seat] = " " if tile.face == BLANK else tile.face  # " " sorts before "A"
+        best = min(faces.values())
+        contenders = [s for s in contenders if faces[s] == best]
+        if len(contenders) == 1:
+            return contenders[0], tuple(draws), bag.shuffle_in(drawn)
+
+
+class ScrabbleGame(Game[ScrabbleConfig, ScrabbleState, ScrabbleDraft]):
+    id = "scrabble"
+    title = "Scrabble"
+    min_seats = 2
+    max_seats = 4
+    config_type = ScrabbleConfig
+    presets = PRESETS
+    action_types = ACTION_TYPES
+
+    def lexicon(self, state: ScrabbleState) -> Lexicon:
+        try:
+            return _lexicon(state.config.word_list)
+        except LexiconError as exc:
+            raise IllegalMove(str(exc)) from None
+
+    # --- setting up -----------------------------------------------------------------------
+    def new_game(self, config: ScrabbleConfig, seats: tuple[str, ...], seed: int) -> ScrabbleState:
+        if not self.min_seats <= len(seats) <= self.max_seats:
+            raise ValueError(f"Scrabble is for 2 to 4 players, not {len(seats)}.")
+        if config.endgame == "naspa2p" and len(seats) != 2:
+            raise ValueError("The NASPA end-game rule (endgame naspa2p) is for 2 players.")
+        bag = Bag.shuffled(full_set(), seed)
+        first, draws, bag = first_player(bag, len(seats))
+        racks = []
+        for _ in seats:
+            rack, bag = bag.draw(RACK_SIZE)
+            racks.append(rack)
+        return ScrabbleState(config, tuple(seats), bag, tuple(racks), (), (0,) * len(seats),
+                             SeatOrder(len(seats), current=first), draws)
+
+    # --- playing --------------------------------------------------------------------------
+    def apply(self, state: ScrabbleState, seat: int, action: Action) -> Outcome[ScrabbleState]:
+        if state.end is not None:
+            raise IllegalMove("The game is over.")
+        if not 0 <= seat < len(state.seats):
+            raise IllegalMove(f"There is no seat {seat}.")
+        if isinstance(action, Challenge):
+            return self._challenge(state, seat)
+        if isinstance(action, AcceptPlay):
+            if not state.awaiting_final_challenge or state.pending is None or seat == state.pending.seat:
+                raise IllegalMove("There is no last play waiting for your acceptance.")
+            return self._finish(replace(state, pending=None, awaiting_final_challenge=False), "out",
+                                state.pending.seat, [])
+        if state.awaiting_final_challenge:
+            raise IllegalMove("The last play of the game may still be challenged: challenge it or accept it.")
+        if seat != state.order.current:
+            raise IllegalMove(f"It is {state.seats[state.order.current]}'s turn.")
+        # The current player begins: the window to challenge the last play closes.
+        state = replace(state, pending=None)
+        if isinstance(action, Place):
+            return self._place(state, seat, action)
+        if isinstance(action, Exchange):
+            return self._exchange(state, seat, action)
+        if isinstance(action, Pass):
+            return self._pass(state, seat, f"{state.seats[seat]} passed.", "pass")
+        if isinstance(action, Timeout):
+            return self._pass(state, seat, f"Time's up for {state.seats[seat]}: the tiles go back and the turn is lost.",
+                              "timeout")
+        raise IllegalMove(f"Scrabble has no move called {getattr(action, 'kind', action)!r}.")
+
+    def check_placement(self, state: ScrabbleState, seat: int, placements: tuple[Placement, ...]):
+        """Validate a placement completely (except words, unless `void`) and score it."""
+        rack = {t.id: t for t in state.racks[seat]}
+        cells = state.cells()
+        if not placements:
+            raise IllegalMove("Put at least one tile on the board.")
+        seen_tiles, seen_squares = set(), set()
+        placed: dict[Pos, str] = {}
+        for p in placements:
+            tile = rack.get(p.tile)
+            if tile is None or p.tile in seen_tiles:
+                raise IllegalMove("You can only play tiles from your rack, each once.")
+            if not (0 <= p.row < SIZE and 0 <= p.col < SIZE):
+                raise IllegalMove("That square is off the board.")
+            pos = (p.row, p.col)
+            if pos in cells or pos in seen_squares:
+                raise IllegalMove(f"{square_name(pos)} is already covered.")
+            letter = p.letter.upper()
+            if len(letter) != 1 or letter not in BOARD_LETTERS:
+                raise IllegalMove(f"{p.letter!r} is not a letter.")
+            if tile.face == BLANK:
+                letter = letter.lower()
+            elif tile.face != letter:
+                raise IllegalMove(f"That tile is {tile.face}, not {letter}.")
+            seen_tiles.add(p.tile)
+            seen_squares.add(pos)
+            placed[pos] = letter
+        try:
+            scored = score_play(cells, placed)
+        except GeometryError as exc:
+            raise IllegalMove(str(exc)) from None
+        if not cells:
+            if CENTRE not in placed:
+                raise IllegalMove("The first word must cover the centre star (H8).")
+            if len(placed) < 2:
+                raise IllegalMove("The first word needs at least two tiles.")
+        elif not any((r + dr, c + dc) in cells for r, c in placed for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))):
+            raise IllegalMove("The word must touch a tile already on the board.")
+        if len(scored.words.main) < 2 and not scored.words.cross:
+            raise IllegalMove("A word needs at least two letters.")
+        return scored, placed
+
+    def _place(self, state: ScrabbleState, seat: int, action: Place) -> Outcome[ScrabbleState]:
+        scored, placed = self.check_placement(state, seat, action.tiles)
+        words = tuple(w.word.upper() for w in scored.word_scores)
+        if state.config.challenge_mode == "void":
+            lexicon = self.lexicon(state)
+            bad = [w for w in words if w not in lexicon]
+            if bad:
+                raise IllegalMove(*(f"{w} is not a word." for w in bad))
+        ids = {p.tile for p in action.tiles}
+        by_id = {t.id: t for t in state.racks[seat]}
+        squares = tuple(Square((p.row, p.col), by_id[p.tile], placed[(p.row, p.col)]) for p in action.tiles)
+        rack = tuple(t for t in state.racks[seat] if t.id not in ids)
+        drawn, bag = state.bag.draw(RACK_SIZE - len(rack))
+        racks = list(state.racks)
+        racks[seat] = rack + drawn
+        scores = list(state.scores)
+        scores[seat] += scored.score
+        pending = PendingPlay(seat, words, scored.score, tuple(placed), state)
+        name = state.seats[seat]
+        main = next((w.word for w in scored.word_scores if w.cells == scored.words.main), words[0]).upper()
+        text = f"{name} played {main} for {scored.score}" + (" (bingo!)" if scored.bingo else "") + "."
+        event = Event("play", text, seat, {"words": list(words), "score": scored.score, "bingo": scored.bingo,
+                                           "squares": [square_name(p) for p in placed]},
+                      {"tiles": [t.face for t in drawn]})
+        new = replace(state, bag=bag, racks=tuple(racks), board=state.board + squares, scores=tuple(scores),
+                      passes=0, scoreless=0 if scored.score else state.scoreless + 1, pending=pending,
+                      last_play=tuple(placed), turn=state.turn + 1)
+        if not racks[seat] and not len(bag):
+            if state.config.challenge_mode == "void":
+                return self._finish(replace(new, pending=None), "out", seat, [event])
+            return Outcome(replace(new, awaiting_final_challenge=True), (event,))
+        return Outcome(replace(new, order=new.order.advance()), (event,))
+
+    def _exchange(self, state: ScrabbleState, seat: int, action: Exchange) -> Outcome[ScrabbleState]:
+        if len(state.bag) < RACK_SIZE:
+            raise IllegalMove(f"You can only exchange while the bag holds at least 7 tiles; it holds {len(state.bag)}.")
+        rack = {t.id: t for t in state.racks[seat]}
+        if not action.tiles or len(set(action.tiles)) != len(action.tiles) or any(t not in rack for t in action.tiles):
+            raise IllegalMove("Choose 1 to 7 different tiles from your rack to exchange.")
+        returned = [rack[t] for t in action.tiles]
+        drawn, bag = state.bag.draw(len(returned))  # draw first, then return (RULES.md §3.4)
+        bag = bag.shuffle_in(returned)
+        racks = list(state.racks)
+        racks[seat] = tuple(t for t in state.racks[seat] if t.id not in set(action.tiles)) + drawn
+        event = Event("exchange", f"{state.seats[seat]} exchanged {len(drawn)} tile{'s' if len(drawn) != 1 else ''}.",
+                      seat, {"count": len(drawn)}, {"returned": [t.face for t in returned], "tiles": [t.face for t in drawn]})
+        new = replace(state, bag=bag, racks=tuple(racks), passes=0, scoreless=state.scoreless + 1,
+                      order=state.order.advance(), turn=state.turn + 1, last_play=())
+        return self._maybe_stalled(new, [event])
+
+    def _pass(self, state: ScrabbleState, seat: int, text: str, kind: str) -> Outcome[ScrabbleState]:
+        new = replace(state, passes=state.passes + 1, scoreless=state.scoreless + 1,
+                      order=state.order.advance(), turn=state.turn + 1, last_play=())
+        return self._maybe_stalled(new, [Event(kind, text, seat)])
+
+    def _challenge(self, state: ScrabbleState, seat: int) -> Outcome[ScrabbleState]:
+        pending = state.pending
+        if pending is None:
+            raise IllegalMove("There is no play to challenge: a play can only be challenged before the next player begins.")
+        if seat == pending.seat:
+            raise IllegalMove("You cannot challenge your own play.")
+        if state.config.challenge_mode == "void":
+            raise IllegalMove("Under the void rule every play was checked when it was made.")
+        lexicon = self.lexicon(state)
+        bad = [w for w in pending.words if w not in lexicon]
+        challenger, player = state.seats[seat], state.seats[pending.seat]
+        if bad:
+            # The play comes off: back to the state before it, and the player's turn is lost.
+            before = pending.before
+            text = (f"{challenger} challenged: {', '.join(bad)} {'is' if len(bad) == 1 else 'are'} not "
+                    f"{'a word' if len(bad) == 1 else 'words'}. {player}'s tiles go back and the turn is lost.")
+            new = replace(before, order=before.order.advance(), turn=state.turn + 1, passes=before.passes + 1,
+                          scoreless=before.scoreless + 1, last_play=(), awaiting_final_challenge=False)
+            return self._maybe_stalled(new, [Event("challenge.won", text, seat, {"words": bad})])
+        state = replace(state, pending=None)
+        words = ", ".join(pending.words)
+        mode = state.config.challenge_mode
+        if state.awaiting_final_challenge:
+            text = f"{challenger} challenged {words}: all valid, the play stands."
+            return self._finish(replace(state, awaiting_final_challenge=False), "out", pending.seat,
+                                [Event("challenge.lost", text, seat)])
+        if mode == "double":
+            text = f"{challenger} challenged {words}: all valid. {challenger} loses the next turn."
+            if seat == state.order.current:
+                new = replace(state, order=state.order.advance(), turn=state.turn + 1,
+                              passes=state.passes + 1, scoreless=state.scoreless + 1)
+                return self._maybe_stalled(new, [Event("challenge.lost", text, seat)])
+            new = replace(state, order=state.order.mark_lose_next_turn(seat))
+        elif mode == "penalty":
+            points = state.config.challenge_penalty_points * len(pending.words)
+            scores = list(state.scores)
+            scores[seat] -= points
+            text = f"{challenger} challenged {words}: all valid. {challenger} loses {points} points."
+            new = replace(state, scores=tuple(scores))
+        else:
+            text = f"{challenger} challenged {words}: all valid. No penalty."
+            new = state
+        return Outcome(new, (Event("challenge.lost", text, seat),))
+
+    def _maybe_stalled(self, state: ScrabbleState, events: list[Event]) -> Outcome[ScrabbleState]:
+        n = len(state.seats)
+        if state.config.stall_rule == "all_pass_twice":
+            stalled = state.passes >= 2 * n
+        else:
+            stalled = state.scoreless >= (6 if n == 2 else 3 * n)
+        if stalled:
+            return self._finish(state, "stalled", None, events)
+        return Outcome(state, tuple(events))
+
+    def _finish(self, state: ScrabbleState, reason: str, out_seat: int | None, events: list[Event]) -> Outcome[ScrabbleState]:
+        """Final adjustments (RULES.md §3.9)."""
+        before = state.scores
+        left = [rack_value("".join(t.face for t in rack)) for rack in state.racks]
+        adjustments = [-v for v in left]
+        if out_seat is not None:
+            others = sum(v for s, v in enumerate(left) if s != out_seat)
+            if state.config.endgame == "naspa2p":
+                adjustments = [0] * len(left)
+                adjustments[out_seat] = 2 * others
+            else:
+                adjustments[out_seat] = others
+        final = tuple(b + a for b, a in zip(before, adjustments))
+        top = max(final)
+        winners = [s for s, v in enumerate(final) if v == top]
+        if len(winners) > 1:
+            best_before = max(before[s] for s in winners)
+            winners = [s for s in winners if before[s] == best_before]
+        end = ScrabbleEnd(reason, before, tuple(adjustments), final, tuple(winners), out_seat)  # type: ignore[arg-type]
+        names = " and ".join(state.seats[w] for w in winners)
+        text = f"Game over: {names} {'draw' if len(winners) > 1 else 'wins'} ({', '.join(f'{n} {v}' for n, v in zip(state.seats, final))})."
+        events.append(Event("game_over", text, None, {"scores": list(final), "adjustments": list(adjustments),
+                                                      "winners": winners}))
+        return Outcome(replace(state, end=end, scores=final, pending=None, awaiting_final_challenge=False,
+                               turn=state.turn + 1), tuple(events))
+
+    # --- what the controller asks -------------------------------------------------------------
+    def current_seat(self, state: ScrabbleState) -> int | None:
+        if state.end is not None:
+            return None
+        if state.awaiting_final_challenge and state.pending is not None:
+            return state.order.next_seat(state.pending.seat)
+        return state.order.current
+
+    def turn_number(self, state: ScrabbleState) -> int:
+        return state.turn
+
+    def turn_seconds(self, state: ScrabbleState) -> float | None:
+        return state.config.turn_seconds
+
+    def result(self, state: ScrabbleState) -> Result | None:
+        if state.end is None:
+            return None
+        return Result(state.end.scores, state.end.winners, "went out" if state.end.reason == "out" else "stalled")
+
+    # --- seeing -------------------------------------------------------------------------------
+    def view(self, state: ScrabbleState, seat: int | None, draft: ScrabbleDraft | None = None) -> dict[str, Any]:
+        if draft is not None and seat != self.current_seat(state):
+            raise ValueError("Only the seat whose turn it is has a draft to view.")
+        placed_ids = {p.tile for p in draft.placements} if draft else set()
+        rack = state.racks[seat] if seat is not None else None
+        unseen = None
+        if seat is not None:
+            unseen_tiles = [t.face for t in state.bag.tiles] + [t.face for s, r in enumerate(state.racks) if s != seat for t in r]
+            unseen = "".join(sorted(unseen_tiles, key=lambda f: (f == BLANK, f)))
+        pending = state.pending
+        return {
+            "game": self.id,
+            "seats": list(state.seats),
+            "you": seat,
+            "current": self.current_seat(state),
+            "turn": state.turn,
+            "scores": list(state.scores),
+            "rack": [{"id": t.id, "face": t.face} for t in rack if t.id not in placed_ids] if rack is not None else None,
+            "rack_sizes": [len(r) for r in state.racks],
+            "bag": len(state.bag),
+            "board": [{"square": square_name(sq.pos), "row": sq.pos[0], "col": sq.pos[1], "letter": sq.letter}
+                      for sq in state.board],
+            "draft": [{"tile": p.tile, "row": p.row, "col": p.col, "letter": p.letter} for p in draft.placements] if draft else [],
+            "last_play": [square_name(p) for p in state.last_play],
+            "pending": None if pending is None else {"seat": pending.seat, "words": list(pending.words), "score": pending.score},
+            "awaiting_final_challenge": state.awaiting_final_challenge,
+            "unseen": unseen,
+            "challenge_mode": state.config.challenge_mode,
+            "result": None if state.end is None else {
+                "reason": state.end.reason, "before": list(state.end.before_adjustment),
+                "adjustments": list(state.end.adjustments), "scores": list(state.end.scores),
+                "winners": list(state.end.winners)},
+        }
+
+    # --- drafts ---------------------------------------------------------------------------
+    def new_draft(self, state: ScrabbleState, seat: int) -> ScrabbleDraft:
+        return ScrabbleDraft()
+
+    def edit(self, draft: ScrabbleDraft, seat: int, edit: Any) -> ScrabbleDraft:
+        if isinstance(edit, PutTile):
+            if any(p.tile == edit.tile for p in draft.placements):
+                raise IllegalMove("That tile is already on the board.")
+            if any((p.row, p.col) == (edit.row, edit.col) for p in draft.placements):
+                raise IllegalMove("You already put a tile there.")
+            return ScrabbleDraft(draft.placements + (Placement(edit.tile, edit.row, edit.col, edit.letter or ""),))
+        if isinstance(edit, TakeBack):
+            return ScrabbleDraft(tuple(p for p in draft.placements if (p.row, p.col) != (edit.row, edit.col)))
+        raise IllegalMove("That is not a board edit.")
+
+    def commit_action(self, snapshot: ScrabbleState, draft: ScrabbleDraft, seat: int) -> Place:
+        return Place(draft.placements)
+
+    def draft_changed(self, snapshot: ScrabbleState, draft: ScrabbleDraft, seat: int) -> bool:
+        return bool(draft.placements)
+
+    def timeout_action(self, snapshot: ScrabbleState, draft: ScrabbleDraft, seat: int) -> Timeout:
+        return Timeout()
+
+
+GAME = ScrabbleGame()
