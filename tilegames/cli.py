@@ -12,7 +12,7 @@ import sys
 from typing import TYPE_CHECKING, Callable, NoReturn, Sequence
 
 from tilegames import __version__
-from tilegames.commands import rummikub, words
+from tilegames.commands import rummikub, scrabble, words
 from tilegames.core.errors import BadRecord
 
 if TYPE_CHECKING:
@@ -56,6 +56,7 @@ def build_parser() -> argparse.ArgumentParser:
     replay.set_defaults(handler=_cmd_replay)
 
     rummikub.register(commands)
+    scrabble.register(commands)
     words.register(commands)
 
     bench = commands.add_parser("bench", help="measure performance (medians over several runs)")

@@ -1,0 +1,54 @@
+"""`tilegames scrabble …`: Scrabble tools that need no game in progress.
+
+`gcg verify FILE...` replays GCG game records and recomputes every score, so a record (or our
+scoring) that disagrees shows up line by line. One line of output per file when it matches,
+one per mismatch otherwise; a file that cannot be read or parsed gets one sentence, never a
+traceback. Exit status 0 only when every file matches, 1 otherwise.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from tilegames.games.scrabble.gcg import GcgError, load_gcg, verify
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    scrabble = commands.add_parser("scrabble", help="Scrabble tools (GCG game records)")
+    tools = scrabble.add_subparsers(dest="tool", metavar="TOOL", required=True, parser_class=type(scrabble))
+    gcg = tools.add_parser("gcg", help="GCG game records")
+    actions = gcg.add_subparsers(dest="action", metavar="ACTION", required=True, parser_class=type(scrabble))
+    check = actions.add_parser(
+        "verify",
+        help="replay GCG records and check every score and total",
+        description="Replay each GCG game record on a board and recompute every play's score, "
+        "every running total and the end-of-game rack points. Words are not checked. "
+        "Example: tilegames scrabble gcg verify game1.gcg game2.gcg",
+    )
+    check.add_argument("files", nargs="+", metavar="FILE", help="a GCG game record")
+    check.set_defaults(handler=gcg_verify)
+
+
+def gcg_verify(args: argparse.Namespace) -> int:
+    results = [verify_file(name) for name in args.files]
+    for ok, lines in results:
+        for line in lines:
+            print(line)
+    return 0 if all(ok for ok, _ in results) else 1
+
+
+def verify_file(name: str) -> tuple[bool, list[str]]:
+    """Whether the file matches, and the lines that say so (or say what does not)."""
+    try:
+        game = load_gcg(name)
+        report = verify(game)
+    except OSError as exc:
+        return False, [f"{name}: cannot be read: {exc.strerror or exc}"]
+    except GcgError as exc:
+        return False, [f"{name}: {exc}"]
+    if report.ok:
+        plays = f"{report.plays} play" + ("" if report.plays == 1 else "s")
+        return True, [f"{name}: {plays}, all scores match ({report.end_rack_note})"]
+    return False, [
+        f"{name}: line {m.line}: {m.what}: recorded {m.recorded}, computed {m.computed}" for m in report.mismatches
+    ]
