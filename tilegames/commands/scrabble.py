@@ -9,6 +9,8 @@ traceback. Exit status 0 only when every file matches, 1 otherwise.
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
+import sys
 
 from tilegames.games.scrabble.gcg import GcgError, load_gcg, verify
 
@@ -27,6 +29,36 @@ def register(commands: argparse._SubParsersAction) -> None:
     )
     check.add_argument("files", nargs="+", metavar="FILE", help="a GCG game record")
     check.set_defaults(handler=gcg_verify)
+    export = actions.add_parser(
+        "export",
+        help="write a Scrabble game played in tilegames as GCG",
+        description="Write the game recorded in a tilegames journal (see `tilegames resume`; games "
+        "are saved under $TILEGAMES_HOME/games) as a GCG record for Quackle, Macondo or Woogles.",
+    )
+    export.add_argument("journal", metavar="JOURNAL", help="the game's journal (.jsonl)")
+    export.add_argument("-o", "--output", metavar="FILE", help="write here instead of to the screen")
+    export.set_defaults(handler=gcg_export)
+
+
+def gcg_export(args: argparse.Namespace) -> int:
+    from tilegames.core.journal import load_journal
+    from tilegames.games.scrabble.gcg_export import export_gcg
+
+    loaded = load_journal(args.journal)  # a damaged file raises BadRecord: one line from the CLI
+    if loaded.header.game != "scrabble":
+        print(f"tilegames scrabble gcg export: {args.journal} is not a Scrabble game "
+              f"(it is {loaded.header.game}).", file=sys.stderr)
+        return 1
+    text = export_gcg(loaded)
+    if args.output:
+        try:
+            Path(args.output).write_text(text, encoding="utf-8")
+        except OSError as exc:
+            print(f"tilegames scrabble gcg export: cannot write {args.output}: {exc.strerror or exc}.", file=sys.stderr)
+            return 1
+    else:
+        print(text, end="")
+    return 0
 
 
 def gcg_verify(args: argparse.Namespace) -> int:

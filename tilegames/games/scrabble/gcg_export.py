@@ -1,0 +1,111 @@
+"""Writing a finished (or unfinished) game as GCG, the record format of Quackle, Macondo and
+Woogles, from its journal: every action is replayed and written as the line GCG has for it."""
+
+from __future__ import annotations
+
+from tilegames.core.grid import STEP
+from tilegames.core.journal import LoadedJournal
+from tilegames.games.scrabble.actions import Challenge, Exchange, Pass, Place, Timeout
+from tilegames.games.scrabble.board import Coordinate
+from tilegames.games.scrabble.game import GAME
+from tilegames.games.scrabble.state import ScrabbleState
+
+
+def _nick(name: str) -> str:
+    """GCG nicknames are single tokens."""
+    return "_".join(name.split()) or "player"
+
+
+def _rack(state: ScrabbleState, seat: int) -> str:
+    return "".join(sorted((t.face for t in state.racks[seat]), key=lambda f: (f == "?", f)))
+
+
+def export_gcg(journal: LoadedJournal) -> str:
+    header = journal.header
+    config = GAME.config_from_json(header.config)
+    state = GAME.new_game(config, header.seats, header.seed)
+    nicks = [_nick(n) for n in header.seats]
+    if len(set(nicks)) != len(nicks):
+        nicks = [f"{n}{i + 1}" for i, n in enumerate(nicks)]
+    lines = ["#character-encoding UTF-8"]
+    lines += [f"#player{i + 1} {nick} {name}" for i, (nick, name) in enumerate(zip(nicks, header.seats))]
+    if config.word_list is None:
+        lines.append("#lexicon tilegames-english")
+    for record in journal.records:
+        action = GAME.decode_action(record.action)
+        seat = record.seat
+        rack = _rack(state, seat)
+        outcome = GAME.apply(state, seat, action)
+        new = outcome.state
+        total = _running(new, seat)
+        if isinstance(action, Place):
+            score = next(e.public["score"] for e in outcome.events if e.kind == "play")
+            lines.append(f">{nicks[seat]}: {rack} {_play_text(new, action)} +{score} {total}")
+        elif isinstance(action, Exchange):
+            faces = "".join(sorted(t.face for t in state.racks[seat] if t.id in set(action.tiles)))
+            lines.append(f">{nicks[seat]}: {rack} -{faces} +0 {total}")
+        elif isinstance(action, (Pass, Timeout)):
+            lines.append(f">{nicks[seat]}: {rack} - +0 {total}")
+        elif isinstance(action, Challenge) and state.pending is not None:
+            challenged = state.pending.seat
+            if new.board != state.board:
+                # The play came off: a withdrawn phony, written for the player who made it.
+                lost = state.scores[challenged] - _running(new, challenged)
+                lines.append(f">{nicks[challenged]}: {_rack(state.pending.before, challenged)} -- -{lost} "
+                             f"{_running(new, challenged)}")
+            elif _running(new, seat) != state.scores[seat]:
+                lines.append(f">{nicks[seat]}: {rack} (challenge) {_running(new, seat) - state.scores[seat]:+d} "
+                             f"{_running(new, seat)}")
+        if new.end is not None and state.end is None:
+            lines += _end_lines(new, nicks)
+        state = new
+    return "\n".join(lines) + "\n"
+
+
+def _running(state: ScrabbleState, seat: int) -> int:
+    """A player's score as the record shows it: before the end-of-game adjustments."""
+    return state.scores[seat] if state.end is None else state.end.before_adjustment[seat]
+
+
+def _play_text(state: ScrabbleState, action: Place) -> str:
+    """`8D QU.Z`: the main word, through-letters as dots, blanks in lower case."""
+    cells = state.cells()
+    placed = {(p.row, p.col) for p in action.tiles}
+    rows = {r for r, _ in placed}
+    cols = {c for _, c in placed}
+    direction = "across" if len(rows) == 1 and (len(cols) > 1 or _has_neighbour(cells, placed, "across")) else "down"
+    dr, dc = STEP[direction]
+    r, c = min(placed)
+    while (r - dr, c - dc) in cells:
+        r, c = r - dr, c - dc
+    start = (r, c)
+    word = []
+    while (r, c) in cells:
+        word.append(cells[(r, c)] if (r, c) in placed else ".")
+        r, c = r + dr, c + dc
+    return f"{Coordinate(start, direction)} {''.join(word)}"  # type: ignore[arg-type]
+
+
+def _has_neighbour(cells: dict, placed: set, direction: str) -> bool:
+    dr, dc = STEP[direction]
+    return any((r + dr, c + dc) in cells and (r + dr, c + dc) not in placed or
+               (r - dr, c - dc) in cells and (r - dr, c - dc) not in placed for r, c in placed)
+
+
+def _end_lines(state: ScrabbleState, nicks: list[str]) -> list[str]:
+    end = state.end
+    assert end is not None
+    lines = []
+    running = list(end.before_adjustment)
+    for seat, adjustment in enumerate(end.adjustments):
+        if seat == end.out_seat:
+            others = "".join(t.face for s, r in enumerate(state.racks) if s != seat for t in r)
+            running[seat] += adjustment
+            lines.append(f">{nicks[seat]}: ({others}) +{adjustment} {running[seat]}")
+    for seat, adjustment in enumerate(end.adjustments):
+        if seat != end.out_seat and adjustment:
+            own = "".join(t.face for t in state.racks[seat])
+            running[seat] += adjustment
+            lines.append(f">{nicks[seat]}: {own} ({own}) {adjustment:+d} {running[seat]}")
+    assert tuple(running) == end.scores
+    return lines
