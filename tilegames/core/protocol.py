@@ -19,7 +19,7 @@ the journal replays them like any other.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Generic, Mapping, TypeVar
 
 from tilegames.core.codec import from_jsonable, to_jsonable
@@ -178,3 +178,10 @@ class Game(ABC, Generic[ConfigT, StateT, DraftT]):
         the action carries the game's penalty.
         """
 
+
+
+def choose_preset(presets: Mapping[str, ConfigT], name: str, **changes: Any) -> ConfigT:
+    """A named preset with some keys changed; ValueError naming the choices for a bad name."""
+    if name not in presets:
+        raise ValueError(f"Unknown preset {name!r}: choose {' or '.join(presets)}.")
+    return replace(presets[name], **changes)  # type: ignore[type-var]

@@ -7,8 +7,10 @@ charged (RULES.md §1.8); every other key can be set in either.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Literal
+
+from tilegames.core.protocol import choose_preset
 
 INITIAL_MELD_POINTS = 30
 
@@ -55,7 +57,5 @@ PRESETS: dict[str, RummikubConfig] = {
 
 
 def preset(name: str, **changes: object) -> RummikubConfig:
-    """A named preset with some keys changed; ValueError naming the choices otherwise."""
-    if name not in PRESETS:
-        raise ValueError(f"Unknown preset {name!r}: choose {' or '.join(PRESETS)}.")
-    return replace(PRESETS[name], **changes)  # type: ignore[arg-type]
+    """A named preset with some keys changed."""
+    return choose_preset(PRESETS, name, **changes)

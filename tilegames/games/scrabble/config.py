@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Literal
+
+from tilegames.core.protocol import choose_preset
 
 
 @dataclass(frozen=True)
@@ -29,6 +31,5 @@ PRESETS: dict[str, ScrabbleConfig] = {
 
 
 def preset(name: str, **changes: object) -> ScrabbleConfig:
-    if name not in PRESETS:
-        raise ValueError(f"Unknown preset {name!r}: choose {' or '.join(PRESETS)}.")
-    return replace(PRESETS[name], **changes)  # type: ignore[arg-type]
+    """A named preset with some keys changed."""
+    return choose_preset(PRESETS, name, **changes)
