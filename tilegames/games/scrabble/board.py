@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Mapping
+from typing import Collection, Mapping
 
-from tilegames.core.grid import Direction, Pos, Words, words_formed
+from tilegames.core.grid import STEP, Direction, Pos, Words, words_formed
 from tilegames.games.scrabble.tiles import BINGO_BONUS, RACK_SIZE, letter_points
 
 SIZE = 15
@@ -115,3 +115,18 @@ def score_play(board: Mapping[Pos, str], placed: Mapping[Pos, str], hint: Direct
     bingo = len(placed) == RACK_SIZE
     score = sum(s.score for s in scores) + (BINGO_BONUS if bingo else 0)
     return ScoredPlay(words, tuple(scores), bingo, score)
+
+
+def play_notation(after: Mapping[Pos, str], placed: Collection[Pos], direction: Direction) -> str:
+    """A play in GCG notation, `8D QU.Z`: where the main word starts, then the word with the
+    squares that were already covered as dots and blanks in lower case."""
+    dr, dc = STEP[direction]
+    r, c = min(placed)
+    while (r - dr, c - dc) in after:
+        r, c = r - dr, c - dc
+    start = (r, c)
+    letters = []
+    while (r, c) in after:
+        letters.append(after[(r, c)] if (r, c) in placed else ".")
+        r, c = r + dr, c + dc
+    return f"{Coordinate(start, direction)} {''.join(letters)}"

@@ -15,7 +15,7 @@ from tilegames.core.tiles import Bag, Tile
 from tilegames.games.scrabble.actions import (
     ACTION_TYPES, AcceptPlay, Challenge, Exchange, Pass, Place, Placement, Timeout,
 )
-from tilegames.games.scrabble.board import CENTRE, SIZE, score_play, square_name
+from tilegames.games.scrabble.board import CENTRE, SIZE, play_notation, score_play, square_name
 from tilegames.games.scrabble.config import PRESETS, ScrabbleConfig
 from tilegames.games.scrabble.state import PendingPlay, ScrabbleEnd, ScrabbleState, Square
 from tilegames.games.scrabble.tiles import BLANK, RACK_SIZE, full_set, rack_value
@@ -190,9 +190,10 @@ class ScrabbleGame(Game[ScrabbleConfig, ScrabbleState, ScrabbleDraft]):
         pending = PendingPlay(seat, words, scored.score, tuple(placed), state)
         name = state.seats[seat]
         main = next((w.word for w in scored.word_scores if w.cells == scored.words.main), words[0]).upper()
+        notation = play_notation({**state.cells(), **placed}, placed, scored.words.direction)
         text = f"{name} played {main} for {scored.score}" + (" (bingo!)" if scored.bingo else "") + "."
         event = Event("play", text, seat, {"words": list(words), "score": scored.score, "bingo": scored.bingo,
-                                           "squares": [square_name(p) for p in placed]},
+                                           "squares": [square_name(p) for p in placed], "gcg": notation},
                       {"tiles": [t.face for t in drawn]})
         new = replace(state, bag=bag, racks=tuple(racks), board=state.board + squares, scores=tuple(scores),
                       passes=0, scoreless=0 if scored.score else state.scoreless + 1, pending=pending,
@@ -335,6 +336,14 @@ class ScrabbleGame(Game[ScrabbleConfig, ScrabbleState, ScrabbleDraft]):
             unseen_tiles = [t.face for t in state.bag.tiles] + [t.face for s, r in enumerate(state.racks) if s != seat for t in r]
             unseen = "".join(sorted(unseen_tiles, key=lambda f: (f == BLANK, f)))
         pending = state.pending
+        preview = None
+        if draft is not None and draft.placements and seat is not None:
+            try:
+                scored, _ = self.check_placement(state, seat, draft.placements)
+                preview = {"words": [w.word.upper() for w in scored.word_scores], "score": scored.score,
+                           "bingo": scored.bingo}
+            except IllegalMove as exc:
+                preview = {"problem": " ".join(exc.reasons)}
         return {
             "game": self.id,
             "seats": list(state.seats),
@@ -349,6 +358,7 @@ class ScrabbleGame(Game[ScrabbleConfig, ScrabbleState, ScrabbleDraft]):
                       for sq in state.board],
             "draft": [{"tile": p.tile, "row": p.row, "col": p.col, "letter": p.letter} for p in draft.placements] if draft else [],
             "last_play": [square_name(p) for p in state.last_play],
+            "preview": preview,
             "pending": None if pending is None else {"seat": pending.seat, "words": list(pending.words), "score": pending.score},
             "awaiting_final_challenge": state.awaiting_final_challenge,
             "unseen": unseen,

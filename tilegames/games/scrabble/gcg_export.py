@@ -3,10 +3,8 @@ Woogles, from its journal: every action is replayed and written as the line GCG 
 
 from __future__ import annotations
 
-from tilegames.core.grid import STEP
 from tilegames.core.journal import LoadedJournal
 from tilegames.games.scrabble.actions import Challenge, Exchange, Pass, Place, Timeout
-from tilegames.games.scrabble.board import Coordinate
 from tilegames.games.scrabble.game import GAME
 from tilegames.games.scrabble.state import ScrabbleState
 
@@ -39,8 +37,8 @@ def export_gcg(journal: LoadedJournal) -> str:
         new = outcome.state
         total = _running(new, seat)
         if isinstance(action, Place):
-            score = next(e.public["score"] for e in outcome.events if e.kind == "play")
-            lines.append(f">{nicks[seat]}: {rack} {_play_text(new, action)} +{score} {total}")
+            play = next(e for e in outcome.events if e.kind == "play")
+            lines.append(f">{nicks[seat]}: {rack} {play.public['gcg']} +{play.public['score']} {total}")
         elif isinstance(action, Exchange):
             faces = "".join(sorted(t.face for t in state.racks[seat] if t.id in set(action.tiles)))
             lines.append(f">{nicks[seat]}: {rack} -{faces} +0 {total}")
@@ -65,31 +63,6 @@ def export_gcg(journal: LoadedJournal) -> str:
 def _running(state: ScrabbleState, seat: int) -> int:
     """A player's score as the record shows it: before the end-of-game adjustments."""
     return state.scores[seat] if state.end is None else state.end.before_adjustment[seat]
-
-
-def _play_text(state: ScrabbleState, action: Place) -> str:
-    """`8D QU.Z`: the main word, through-letters as dots, blanks in lower case."""
-    cells = state.cells()
-    placed = {(p.row, p.col) for p in action.tiles}
-    rows = {r for r, _ in placed}
-    cols = {c for _, c in placed}
-    direction = "across" if len(rows) == 1 and (len(cols) > 1 or _has_neighbour(cells, placed, "across")) else "down"
-    dr, dc = STEP[direction]
-    r, c = min(placed)
-    while (r - dr, c - dc) in cells:
-        r, c = r - dr, c - dc
-    start = (r, c)
-    word = []
-    while (r, c) in cells:
-        word.append(cells[(r, c)] if (r, c) in placed else ".")
-        r, c = r + dr, c + dc
-    return f"{Coordinate(start, direction)} {''.join(word)}"  # type: ignore[arg-type]
-
-
-def _has_neighbour(cells: dict, placed: set, direction: str) -> bool:
-    dr, dc = STEP[direction]
-    return any((r + dr, c + dc) in cells and (r + dr, c + dc) not in placed or
-               (r - dr, c - dc) in cells and (r - dr, c - dc) not in placed for r, c in placed)
 
 
 def _end_lines(state: ScrabbleState, nicks: list[str]) -> list[str]:
