@@ -25,7 +25,11 @@ from tilegames.games.rummikub.match import Match
 from tilegames.games.rummikub.state import GameEnd
 from tilegames.ui.screens.menu import MenuScreen
 from tilegames.ui.screens.rummikub import RummikubScreen
-from tilegames.ui.screens.setup import SetupScreen
+from tilegames.games.scrabble.config import ScrabbleConfig
+from tilegames.games.scrabble.game import GAME as SCRABBLE
+from tilegames.ui.screens.scrabble import ScrabbleScreen
+from tilegames.ui.screens.scrabble_summary import ScrabbleSummary
+from tilegames.ui.screens.setup import ScrabbleSetupScreen, SetupScreen
 from tilegames.ui.screens.summary import SummaryScreen
 
 
@@ -54,6 +58,22 @@ class TilegamesApp(App[None]):
     def open_setup(self, game_id: str) -> None:
         if game_id == "rummikub":
             self.push_screen(SetupScreen())
+        elif game_id == "scrabble":
+            self.push_screen(ScrabbleSetupScreen())
+
+    def start_scrabble(self, seats: tuple[str, ...], config: ScrabbleConfig, *, open_hands: bool,
+                       seed: int | None = None) -> None:
+        seed = secrets.randbelow(10**9) if seed is None else seed
+        path = new_journal_path(SCRABBLE.id) if self.save else None
+        session = LocalSession.start(SCRABBLE, config, seats, seed, path=path, clock=self.clock,
+                                     meta={"open_hands": open_hands})
+        self.show_scrabble(session, open_hands=open_hands)
+
+    def show_scrabble(self, session: LocalSession, *, open_hands: bool) -> None:
+        self.current = None
+        self._pop_to_menu()
+        self.push_screen(ScrabbleScreen(session, open_hands=open_hands,
+                                        on_game_over=lambda s: self.push_screen(ScrabbleSummary(s))))
 
     def start_rummikub(self, seats: tuple[str, ...], config: RummikubConfig, *, open_hands: bool,
                        seed: int | None = None) -> None:
@@ -106,6 +126,9 @@ class TilegamesApp(App[None]):
     def resume(self, path: Path) -> None:
         try:
             session = LocalSession.resume(path, clock=self.clock)
+            if session.game.id == SCRABBLE.id:
+                self.show_scrabble(session, open_hands=bool(session.header.meta.get("open_hands", False)))
+                return
             info = session.header.meta.get("match", {})
             games = tuple(from_jsonable(GameEnd, g) for g in info.get("games", []))
             config = RUMMIKUB.config_from_json(session.header.config)

@@ -331,6 +331,7 @@ class ScrabbleGame(Game[ScrabbleConfig, ScrabbleState, ScrabbleDraft]):
             raise ValueError("Only the seat whose turn it is has a draft to view.")
         placed_ids = {p.tile for p in draft.placements} if draft else set()
         rack = state.racks[seat] if seat is not None else None
+        blanks = {t.id: t.face == BLANK for t in rack or ()}
         unseen = None
         if seat is not None:
             unseen_tiles = [t.face for t in state.bag.tiles] + [t.face for s, r in enumerate(state.racks) if s != seat for t in r]
@@ -356,7 +357,9 @@ class ScrabbleGame(Game[ScrabbleConfig, ScrabbleState, ScrabbleDraft]):
             "bag": len(state.bag),
             "board": [{"square": square_name(sq.pos), "row": sq.pos[0], "col": sq.pos[1], "letter": sq.letter}
                       for sq in state.board],
-            "draft": [{"tile": p.tile, "row": p.row, "col": p.col, "letter": p.letter} for p in draft.placements] if draft else [],
+            "draft": [{"tile": p.tile, "row": p.row, "col": p.col,
+                       "letter": p.letter.lower() if blanks.get(p.tile) else p.letter.upper()}
+                      for p in draft.placements] if draft else [],
             "last_play": [square_name(p) for p in state.last_play],
             "preview": preview,
             "pending": None if pending is None else {"seat": pending.seat, "words": list(pending.words), "score": pending.score},

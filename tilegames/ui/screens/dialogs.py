@@ -66,3 +66,109 @@ class Confirm(ModalScreen[bool]):
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)
+
+
+class AskLetter(ModalScreen["str | None"]):
+    """Which letter does the blank stand for? Type it (Esc cancels)."""
+
+    DEFAULT_CSS = """
+    AskLetter { align: center middle; }
+    AskLetter Vertical { width: 50; height: auto; border: round $accent; padding: 1 2; background: $panel; }
+    """
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static("The blank stands for which letter? Type it (A-Z). Esc cancels.")
+
+    def on_key(self, event) -> None:  # type: ignore[no-untyped-def]
+        if event.character and event.character.isalpha() and event.character.isascii():
+            event.stop()
+            self.dismiss(event.character.upper())
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class ChallengePrompt(ModalScreen["int | None"]):
+    """After a play, the other players may challenge: the number of the challenger, or Enter
+    to let the play stand (RULES.md §3.8: the first to challenge decides)."""
+
+    DEFAULT_CSS = """
+    ChallengePrompt { align: center middle; }
+    ChallengePrompt Vertical { width: 64; height: auto; border: round $warning; padding: 1 2; background: $panel; }
+    """
+    BINDINGS = [Binding("enter,n,escape", "stand", "No challenge")]
+
+    def __init__(self, question: str, challengers: list[tuple[int, str]]) -> None:
+        super().__init__()
+        self.question = question
+        self.challengers = challengers
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self.question)
+            yield Static("")
+            for number, (_, name) in enumerate(self.challengers, start=1):
+                yield Static(f"  [b]{number}[/b]  {name} challenges")
+            yield Static("  [b]Enter[/b]  no challenge: the play stands")
+
+    def on_key(self, event) -> None:  # type: ignore[no-untyped-def]
+        if event.character and event.character.isdigit():
+            number = int(event.character)
+            if 1 <= number <= len(self.challengers):
+                event.stop()
+                self.dismiss(self.challengers[number - 1][0])
+
+    def action_stand(self) -> None:
+        self.dismiss(None)
+
+
+class ExchangePicker(ModalScreen["list[int] | None"]):
+    """Choose tiles to exchange by typing their letters (? for a blank); Enter exchanges."""
+
+    DEFAULT_CSS = """
+    ExchangePicker { align: center middle; }
+    ExchangePicker Vertical { width: 60; height: auto; border: round $accent; padding: 1 2; background: $panel; }
+    """
+    BINDINGS = [Binding("enter", "done", "Exchange"), Binding("escape", "cancel", "Cancel"),
+                Binding("backspace", "undo", "Put back")]
+
+    def __init__(self, rack: list[dict]) -> None:
+        super().__init__()
+        self.rack = rack
+        self.chosen: list[int] = []
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(id="picker")
+
+    def on_mount(self) -> None:
+        self._show()
+
+    def _show(self) -> None:
+        keep = " ".join(t["face"] for t in self.rack if t["id"] not in self.chosen) or "-"
+        out = " ".join(t["face"] for t in self.rack if t["id"] in self.chosen) or "-"
+        self.query_one("#picker", Static).update(
+            f"Type the letters to exchange (? for a blank). Backspace puts one back.\n\n"
+            f"Keep:      {keep}\nExchange:  {out}\n\nEnter exchanges, Esc cancels.")
+
+    def on_key(self, event) -> None:  # type: ignore[no-untyped-def]
+        ch = (event.character or "").upper()
+        if ch and (ch.isalpha() or ch == "?"):
+            event.stop()
+            tile = next((t for t in self.rack if t["face"] == ch and t["id"] not in self.chosen), None)
+            if tile is not None:
+                self.chosen.append(tile["id"])
+                self._show()
+
+    def action_undo(self) -> None:
+        if self.chosen:
+            self.chosen.pop()
+            self._show()
+
+    def action_done(self) -> None:
+        self.dismiss(self.chosen or None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -9,7 +9,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 KEY_NAMES = {"question_mark": "?", "space": "Space", "enter": "Enter", "escape": "Esc", "tab": "Tab",
-             "left": "Left", "right": "Right", "up": "Up", "down": "Down", "f1": "F1"}
+             "left": "Left", "right": "Right", "up": "Up", "down": "Down", "f1": "F1", "f2": "F2",
+             "backspace": "Backspace"}
 
 MOUSE_HELP = ("Mouse: click a tile to pick it up, click where it should go to put it down "
               "(the `+ new set` line starts a new set).")
@@ -22,16 +23,17 @@ class HelpScreen(ModalScreen[None]):
     """
     BINDINGS = [Binding("escape,q,question_mark", "close", "Close")]
 
-    def __init__(self, bindings: list[Binding]) -> None:
+    def __init__(self, bindings: list[Binding], mouse: str = MOUSE_HELP) -> None:
         super().__init__()
         self.bindings_to_show = bindings
+        self.mouse = mouse
 
     def compose(self) -> ComposeResult:
         lines = ["[b]Keys[/b]", ""]
         for binding in self.bindings_to_show:
             keys = " / ".join(KEY_NAMES.get(k, k) for k in binding.key.split(","))
             lines.append(f"  [b]{keys:<18}[/b] {binding.description}")
-        lines += ["", MOUSE_HELP, "", "Press Esc to close."]
+        lines += ["", self.mouse, "", "Press Esc to close."]
         with VerticalScroll() as scroll:
             scroll.border_title = "Help"
             yield Static("\n".join(lines))

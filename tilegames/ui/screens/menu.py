@@ -13,7 +13,7 @@ from tilegames.ui.screens.base import BaseScreen
 GAMES = [
     ("rummikub", "Rummikub", True),
     ("word", "Rummikub Word", False),
-    ("scrabble", "Scrabble", False),
+    ("scrabble", "Scrabble", True),
     ("nabit", "Nab-It!", False),
 ]
 
@@ -41,7 +41,7 @@ class MenuScreen(BaseScreen):
         options.append(None)
         options.append(Option("Resume last game" if self.can_resume else "Resume  (no unfinished game)",
                               id="resume", disabled=not self.can_resume))
-        options.append(Option("Rules", id="rules"))
+        options += [Option(f"Rules: {title}", id=f"rules:{game_id}") for game_id, title, ready in GAMES if ready]
         options.append(Option("Quit", id="quit"))
         with Vertical():
             yield Static(BANNER, id="banner")
@@ -70,10 +70,10 @@ class MenuScreen(BaseScreen):
             self.app.open_setup(choice.split(":", 1)[1])  # type: ignore[attr-defined]
         elif choice == "resume":
             self.action_resume()
-        elif choice == "rules":
+        elif choice.startswith("rules:"):
             from tilegames.ui.screens.rules import RulesScreen
 
-            self.app.push_screen(RulesScreen("rummikub"))
+            self.app.push_screen(RulesScreen(choice.split(":", 1)[1]))
         elif choice == "quit":
             self.app.exit()
 

@@ -16,11 +16,11 @@ TIMERS = [("60 seconds", 60), ("30 seconds", 30), ("45 seconds", 45), ("90 secon
           ("120 seconds", 120), ("off", 0)]
 
 
-def parse_players(text: str) -> tuple[str, ...]:
+def parse_players(text: str, game: str = "Rummikub", most: int = 6) -> tuple[str, ...]:
     """Names separated by commas; ValueError with a sentence when they will not do."""
     names = tuple(n.strip() for n in text.split(",") if n.strip())
-    if not 2 <= len(names) <= 6:
-        raise ValueError(f"Rummikub is for 2 to 6 players; you named {len(names)}.")
+    if not 2 <= len(names) <= most:
+        raise ValueError(f"{game} is for 2 to {most} players; you named {len(names)}.")
     if len({n.casefold() for n in names}) != len(names):
         raise ValueError("Every player needs a different name.")
     if any(len(n) > 16 for n in names):
@@ -84,3 +84,55 @@ class SetupScreen(BaseScreen):
                          rounds=int(self.query_one("#rounds", Select).value))  # type: ignore[arg-type]
         open_hands = self.query_one("#open", Checkbox).value
         self.app.start_rummikub(seats, config, open_hands=open_hands)  # type: ignore[attr-defined]
+
+
+class ScrabbleSetupScreen(BaseScreen):
+    """Setting up a Scrabble game: players, rule preset, challenge rule, timer."""
+
+    DEFAULT_CSS = SetupScreen.DEFAULT_CSS.replace("SetupScreen", "ScrabbleSetupScreen")
+    BINDINGS = SetupScreen.BINDINGS
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="form") as form:
+            form.border_title = "New Scrabble game"
+            with Grid():
+                yield Label("Players")
+                yield Input(value="Player 1, Player 2", placeholder="names, separated by commas (2-4)", id="players")
+                yield Label("Rules")
+                yield Select([("Casual (Hasbro)", "casual"), ("Tournament (NASPA, 2 players)", "tournament")],
+                             value="casual", allow_blank=False, id="preset")
+                yield Label("Challenges")
+                yield Select([("Double: a failed challenge loses a turn", "double"),
+                              ("Single: no penalty", "single"),
+                              ("Penalty: 5 points per word", "penalty"),
+                              ("Void: words are checked at once", "void")],
+                             value="double", allow_blank=False, id="challenge")
+                yield Label("Turn timer")
+                yield Select([("off", 0), ("1 minute", 60), ("2 minutes", 120), ("3 minutes", 180)], value=0,
+                             allow_blank=False, id="timer")
+                yield Label("")
+                yield Checkbox("Open hands (no hand-off screen; for teaching)", id="open")
+            yield Static("", id="error")
+            yield Button("Start", variant="primary", id="start")
+        yield Footer()
+        yield from self.compose_notice()
+
+    on_mount = SetupScreen.on_mount
+    on_input_submitted = SetupScreen.on_input_submitted
+    on_button_pressed = SetupScreen.on_button_pressed
+    action_back = SetupScreen.action_back
+
+    def action_start(self) -> None:
+        from tilegames.games.scrabble.config import PRESETS as SCRABBLE_PRESETS
+
+        try:
+            seats = parse_players(self.query_one("#players", Input).value, "Scrabble", 4)
+            config = replace(SCRABBLE_PRESETS[str(self.query_one("#preset", Select).value)],
+                             challenge_mode=self.query_one("#challenge", Select).value,  # type: ignore[arg-type]
+                             turn_seconds=int(self.query_one("#timer", Select).value) or None)  # type: ignore[arg-type]
+            if config.endgame == "naspa2p" and len(seats) != 2:
+                raise ValueError("Tournament rules are for 2 players; choose Casual for 3 or 4.")
+        except ValueError as exc:
+            self.query_one("#error", Static).update(str(exc))
+            return
+        self.app.start_scrabble(seats, config, open_hands=self.query_one("#open", Checkbox).value)  # type: ignore[attr-defined]

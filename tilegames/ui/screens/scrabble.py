@@ -1,0 +1,425 @@
+"""The Scrabble play screen: the board, your rack, live feedback, scores, the move log in GCG
+notation and the unseen tiles. Like every screen it renders session views and sends edits and
+actions; the rules stay in the engine."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Callable
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Footer, RichLog, Static
+
+from tilegames.core.errors import IllegalMove
+from tilegames.core.protocol import Event
+from tilegames.core.session import LocalSession
+from tilegames.games.scrabble.actions import AcceptPlay, Challenge, Exchange, Pass
+from tilegames.games.scrabble.board import SIZE, square_name
+from tilegames.games.scrabble.game import PutTile, TakeBack
+from tilegames.games.scrabble.tiles import POINTS
+from tilegames.ui.screens.base import BaseScreen
+from tilegames.ui.screens.dialogs import AskLetter, ChallengePrompt, Confirm, ExchangePicker, HandOff
+from tilegames.ui.widgets.board import TILE, Board
+from tilegames.ui.widgets.timer import TurnTimer
+
+LETTER_KEYS = "abcdefghijklmnopqrstuvwxyz"
+
+
+class ScrabbleScreen(BaseScreen):
+    DEFAULT_CSS = """
+    ScrabbleScreen #top { height: 1; }
+    ScrabbleScreen #status { width: 1fr; text-style: bold; }
+    ScrabbleScreen TurnTimer { width: 30; }
+    ScrabbleScreen #preview { height: 1; padding: 0 1; }
+    ScrabbleScreen #preview.problem { color: $warning; }
+    ScrabbleScreen #preview.good { color: $success; text-style: bold; }
+    ScrabbleScreen #left { width: 35; }
+    ScrabbleScreen #rack { height: 3; border: round $accent; padding: 0 1; }
+    ScrabbleScreen #side { width: 1fr; }
+    ScrabbleScreen #scores { height: auto; border: round $primary-darken-2; padding: 0 1; }
+    ScrabbleScreen #unseen { height: auto; border: round $primary-darken-2; padding: 0 1; }
+    ScrabbleScreen RichLog { height: 1fr; border: round $primary-darken-2; overflow-x: hidden; }
+    """
+
+    BINDINGS = [
+        Binding("left", "move(0, -1)", "Left", show=False),
+        Binding("right", "move(0, 1)", "Right", show=False),
+        Binding("up", "move(-1, 0)", "Up", show=False),
+        Binding("down", "move(1, 0)", "Down", show=False),
+        Binding("H", "move(0, -1)", "Left (H)", show=False),
+        Binding("L", "move(0, 1)", "Right (L)", show=False),
+        Binding("K", "move(-1, 0)", "Up (K)", show=False),
+        Binding("J", "move(1, 0)", "Down (J)", show=False),
+        Binding("space", "toggle_direction", "Across/Down"),
+        Binding("enter", "play", "Play"),
+        Binding("backspace", "take_back", "Back"),
+        Binding("escape", "clear", "Clear", show=False),
+        Binding("1", "exchange", "Exchange"),
+        Binding("2", "pass_turn", "Pass"),
+        Binding("3", "shuffle", "Shuffle"),
+        Binding("f1", "help", "Help"),
+        Binding("f2", "rules", "Rules", show=False),
+        Binding("0", "leave", "Menu"),
+    ]
+
+    def __init__(self, session: LocalSession, *, open_hands: bool, on_game_over: Callable[[LocalSession], None]) -> None:
+        super().__init__()
+        self.session = session
+        self.open_hands = open_hands
+        self.on_game_over = on_game_over
+        self.cursor = (7, 7)
+        self.direction = "across"
+        self.order: list[int] = []  # the rack's display order (tile ids), for shuffling
+        self.viewer: int | None = None
+        self.last_turn = -1
+        self.view: dict[str, Any] = {}
+        self._events: list[Event] = []
+        self._handing_off = False
+        self._notice = ""
+        self._placed: list[tuple[int, int]] = []  # this turn's squares, in the order typed
+        self._message = ""
+        session.subscribe(self._events.append)
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="top"):
+            yield Static(id="status")
+            yield TurnTimer()
+        yield Static(id="preview")
+        with Horizontal():
+            with Vertical(id="left"):
+                yield Board()
+                yield Static(id="rack")
+            with Vertical(id="side"):
+                yield Static(id="scores")
+                yield Static(id="unseen")
+                yield RichLog(id="log", wrap=True, markup=False, min_width=10)
+        yield Footer()
+        yield from self.compose_notice()
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.query_one("#rack", Static).border_title = "Your rack"
+        self.query_one("#scores", Static).border_title = "Scores"
+        self.query_one("#unseen", Static).border_title = "Unseen tiles"
+        self.query_one(RichLog).border_title = "Moves"
+        self.call_after_refresh(self._start)
+
+    def _start(self) -> None:
+        view = self.session.view(None)
+        first = view["current"]
+        if first is not None:
+            self.query_one(RichLog).write(f"{self.session.seats[first]} plays first.")
+        self.set_interval(0.25, self._on_clock)
+        self._turn_started()
+
+    # --- turns ----------------------------------------------------------------------------
+    def _turn_started(self) -> None:
+        self.last_turn = self.session.turn_number()
+        self._placed = []
+        if self.session.result() is not None:
+            self.viewer = None
+            self._redraw()
+            self.on_game_over(self.session)
+            return
+        seat = self.session.current_seat
+        if self.open_hands or seat == self.viewer:
+            self._begin(seat)
+            return
+        self.viewer = None
+        self._redraw()
+        self._handing_off = True
+        notice, self._notice = self._notice, ""
+        self.app.push_screen(HandOff(self.session.seats[seat], notice), lambda _: self._handed_to(seat))
+
+    def _handed_to(self, seat: int) -> None:
+        self._handing_off = False
+        self.session.restart_clock()
+        self._begin(seat)
+
+    def _begin(self, seat: int) -> None:
+        self.viewer = seat
+        self.order = []
+        self._redraw()
+        if self.view.get("awaiting_final_challenge"):
+            self._offer_challenge()
+
+    def _after_change(self) -> None:
+        events, self._events[:] = list(self._events), []
+        log = self.query_one(RichLog)
+        played = False
+        for event in events:
+            data = event.for_seat(None)
+            if event.kind == "clock.warning":
+                self.app.bell()
+                self._say("10 seconds left!")
+            elif event.kind == "clock.timeout":
+                continue
+            elif event.kind == "play":
+                name = self.session.seats[event.seat]
+                log.write(f"{name}: {data['gcg']} +{data['score']}" + (" (bingo)" if data["bingo"] else ""))
+                played = True
+            else:
+                log.write(data["text"])
+                if event.kind in ("timeout", "challenge.won", "challenge.lost"):
+                    self._notice = data["text"]
+                    self._say(data["text"])
+                    if event.kind == "timeout":
+                        self.app.bell()
+        if played and self.session.view(None)["pending"] is not None and \
+                self.session.controller.state.config.challenge_mode != "void":
+            self._offer_challenge()
+            return
+        if self.session.turn_number() != self.last_turn:
+            self._turn_started()
+        else:
+            self._redraw()
+
+    def _offer_challenge(self) -> None:
+        view = self.session.view(None)
+        pending = view["pending"]
+        if pending is None:
+            return
+        player = pending["seat"]
+        others = [(s, n) for s, n in enumerate(self.session.seats) if s != player]
+        question = (f"{self.session.seats[player]} played {', '.join(pending['words'])} for {pending['score']}. "
+                    f"Challenge ({self.session.controller.state.config.challenge_mode} challenge rule)?")
+        self._handing_off = True
+        self.app.push_screen(ChallengePrompt(question, others), self._challenge_answer)
+
+    def _challenge_answer(self, challenger: int | None) -> None:
+        self._handing_off = False
+        state = self.session.controller.state
+        try:
+            if challenger is not None:
+                self.session.act(challenger, Challenge())
+            elif state.awaiting_final_challenge:
+                self.session.act(self.session.current_seat, AcceptPlay())
+        except IllegalMove as exc:
+            self._say(" ".join(exc.reasons))
+        self._events_after_prompt()
+
+    def _events_after_prompt(self) -> None:
+        events, self._events[:] = list(self._events), []
+        log = self.query_one(RichLog)
+        for event in events:
+            text = event.for_seat(None)["text"]
+            log.write(text)
+            if event.kind.startswith("challenge"):
+                self._notice = text
+                self._say(text)
+        self._turn_started() if self.session.turn_number() != self.last_turn or self.session.result() else self._redraw()
+
+    def _on_clock(self) -> None:
+        if self._handing_off or self.app.screen is not self:
+            return
+        self.session.tick()
+        if self._events:
+            self._after_change()
+        else:
+            self.query_one(TurnTimer).show(self.session.remaining(), self.session.controller.state.config.turn_seconds)
+
+    # --- drawing --------------------------------------------------------------------------
+    def _rack_tiles(self) -> list[dict[str, Any]]:
+        rack = self.view.get("rack") or []
+        ids = [t["id"] for t in rack]
+        self.order = [i for i in self.order if i in ids] + [i for i in ids if i not in self.order]
+        by_id = {t["id"]: t for t in rack}
+        return [by_id[i] for i in self.order]
+
+    def _redraw(self) -> None:
+        self.view = view = self.session.view(self.viewer)
+        letters = {(sq["row"], sq["col"]): sq["letter"] for sq in view["board"]}
+        new = set()
+        for p in view["draft"]:
+            letters[(p["row"], p["col"])] = p["letter"]
+            new.add((p["row"], p["col"]))
+        last = {_pos(name) for name in view["last_play"]}
+        my_turn = self.viewer is not None and self.viewer == view["current"]
+        self.query_one(Board).show(letters, new, last, self.cursor if my_turn else None, self.direction)
+
+        rack = Text()
+        if self.viewer is None:
+            rack.append("(hidden)", style="dim")
+        for tile in self._rack_tiles() if self.viewer is not None else []:
+            face = tile["face"]
+            rack.append(f"{face}{POINTS[face]}", TILE)
+            rack.append(" ")
+        self.query_one("#rack", Static).update(rack)
+
+        scores = Text()
+        for seat, name in enumerate(view["seats"]):
+            turn = seat == view["current"]
+            scores.append(f"{'>' if turn else ' '}{name[:14]:<14} {view['scores'][seat]:>4}  {view['rack_sizes'][seat]} tiles\n",
+                          style="bold" if turn else "")
+        scores.append(f" Bag: {view['bag']} tiles", style="dim")
+        self.query_one("#scores", Static).update(scores)
+        unseen = view.get("unseen") or ""
+        self.query_one("#unseen", Static).update(" ".join(_groups(unseen)) or "-" if self.viewer is not None else "(hidden)")
+
+        preview = self.query_one("#preview", Static)
+        info = view.get("preview")
+        preview.set_class(bool(info and "problem" in info), "problem")
+        preview.set_class(bool(info and "score" in info), "good")
+        if info and "problem" in info:
+            preview.update(f"Not yet: {info['problem']}")
+        elif info:
+            preview.update(f"{' '.join(info['words'])}: {info['score']} points" + (" (bingo +50)" if info["bingo"] else ""))
+        else:
+            preview.update(self._message or f"Cursor {square_name(self.cursor)}, typing goes {self.direction}.")
+        current = view["current"]
+        status = "Game over" if current is None else f"{view['seats'][current]}'s turn"
+        self.query_one("#status", Static).update(f"Scrabble  {status}")
+        self.query_one(TurnTimer).show(self.session.remaining(), self.session.controller.state.config.turn_seconds)
+
+    def _say(self, text: str) -> None:
+        self._message = text
+        if self.is_mounted:
+            self._redraw()
+
+    # --- acting ---------------------------------------------------------------------------
+    def _my_turn(self) -> bool:
+        return self.viewer is not None and self.viewer == self.session.current_seat and not self._handing_off
+
+    def _do(self, step: Callable[[int], Any]) -> bool:
+        if not self._my_turn():
+            return False
+        try:
+            step(self.viewer)
+        except IllegalMove as exc:
+            self._say(" ".join(exc.reasons))
+            return False
+        self._message = ""
+        self._after_change()
+        return True
+
+    def _occupied(self) -> set[tuple[int, int]]:
+        return {(sq["row"], sq["col"]) for sq in self.view["board"]} | {(p["row"], p["col"]) for p in self.view["draft"]}
+
+    def _advance(self) -> None:
+        dr, dc = (0, 1) if self.direction == "across" else (1, 0)
+        r, c = self.cursor
+        occupied = self._occupied()
+        while (r, c) in occupied and 0 <= r + dr < SIZE and 0 <= c + dc < SIZE:
+            r, c = r + dr, c + dc
+        self.cursor = (r, c)
+
+    def on_key(self, event) -> None:  # type: ignore[no-untyped-def]
+        key = event.character
+        if key and (key in LETTER_KEYS or key == "?") and self._my_turn():
+            event.stop()
+            self._type(key.upper())
+
+    def _type(self, letter: str) -> None:
+        if self.cursor in self._occupied():
+            self._say(f"{square_name(self.cursor)} is already covered.")
+            return
+        rack = self._rack_tiles()
+        tile = next((t for t in rack if t["face"] == letter), None)
+        if tile is None and letter != "?":
+            tile = next((t for t in rack if t["face"] == "?"), None)
+            if tile is None:
+                self._say(f"There is no {letter} on your rack.")
+                return
+            self._put(tile["id"], letter)
+            return
+        if tile is None:
+            self._say("There is no blank on your rack.")
+            return
+        if letter == "?":
+            self.app.push_screen(AskLetter(), lambda chosen: chosen and self._put(tile["id"], chosen))
+            return
+        self._put(tile["id"], letter)
+
+    def _put(self, tile_id: int, letter: str) -> None:
+        row, col = self.cursor
+        if self._do(lambda seat: self.session.edit(seat, PutTile(tile_id, row, col, letter))):
+            self._placed.append((row, col))
+            self._advance()
+            self._redraw()
+
+    def action_move(self, dr: int, dc: int) -> None:
+        r, c = self.cursor
+        self.cursor = (max(0, min(SIZE - 1, r + dr)), max(0, min(SIZE - 1, c + dc)))
+        self._message = ""
+        self._redraw()
+
+    def on_board_clicked(self, message: Board.Clicked) -> None:
+        if (message.row, message.col) == self.cursor:
+            self.action_toggle_direction()
+        self.cursor = (message.row, message.col)
+        self._redraw()
+
+    def action_toggle_direction(self) -> None:
+        self.direction = "down" if self.direction == "across" else "across"
+        self._redraw()
+
+    def action_take_back(self) -> None:
+        if not self._placed:
+            return
+        row, col = self._placed.pop()
+        if self._do(lambda seat: self.session.edit(seat, TakeBack(row, col))):
+            self.cursor = (row, col)
+            self._redraw()
+
+    def action_clear(self) -> None:
+        if self._my_turn():
+            self._placed = []
+            self._do(lambda seat: self.session.undo_all(seat))
+
+    def action_play(self) -> None:
+        if self._my_turn() and self.view.get("draft"):
+            self._do(lambda seat: self.session.commit(seat))
+
+    def action_pass_turn(self) -> None:
+        self._do(lambda seat: self.session.act(seat, Pass()))
+
+    def action_exchange(self) -> None:
+        if not self._my_turn():
+            return
+        if self.view["bag"] < 7:
+            self._say(f"You can only exchange while the bag holds at least 7 tiles; it holds {self.view['bag']}.")
+            return
+        self.app.push_screen(ExchangePicker(self._rack_tiles()), self._exchange_chosen)
+
+    def _exchange_chosen(self, tile_ids: list[int] | None) -> None:
+        if tile_ids:
+            self.session.undo_all(self.viewer) if self.viewer is not None else None
+            self._do(lambda seat: self.session.act(seat, Exchange(tuple(tile_ids))))
+
+    def action_shuffle(self) -> None:
+        random.shuffle(self.order)
+        self._redraw()
+
+    def action_help(self) -> None:
+        from tilegames.ui.screens.help import HelpScreen
+
+        self.app.push_screen(HelpScreen(self.BINDINGS, mouse="Mouse: click a square to move the cursor there; "
+                                        "click it again to switch across/down. Type letters to place tiles; "
+                                        "? places a blank."))
+
+    def action_rules(self) -> None:
+        from tilegames.ui.screens.rules import RulesScreen
+
+        self.app.push_screen(RulesScreen("scrabble"))
+
+    def action_leave(self) -> None:
+        self.app.push_screen(Confirm("Leave this game? It is saved: Resume in the menu goes on. (y/n)"),
+                             lambda yes: yes and self.app.back_to_menu())  # type: ignore[attr-defined]
+
+
+def _pos(name: str) -> tuple[int, int]:
+    return int(name[1:]) - 1, ord(name[0]) - ord("A")
+
+
+def _groups(letters: str) -> list[str]:
+    """`AAABC` -> ['AAA', 'B', 'C']: how players write an unseen-tile count."""
+    groups: list[str] = []
+    for ch in letters:
+        if groups and groups[-1][0] == ch:
+            groups[-1] += ch
+        else:
+            groups.append(ch)
+    return groups

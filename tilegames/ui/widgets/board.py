@@ -1,0 +1,89 @@
+"""The Scrabble board: 15x15 with column letters and row numbers, premium squares shown by
+colour and label (TW DW TL DL, `*` for the centre), a cursor, this turn's tiles and the last
+play marked."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.message import Message
+from textual.widget import Widget
+
+from tilegames.games.scrabble.board import COLUMNS, PREMIUM, SIZE
+
+CELL = 2
+LABEL = 3  # "15 " before each row
+
+PREMIUM_STYLE = {
+    "TW": Style(color="bright_white", bgcolor="red3", bold=True),
+    "DW": Style(color="black", bgcolor="light_pink3"),
+    "TL": Style(color="bright_white", bgcolor="blue3", bold=True),
+    "DL": Style(color="black", bgcolor="light_sky_blue3"),
+}
+EMPTY = Style(color="grey50", bgcolor="grey15")
+TILE = Style(color="black", bgcolor="wheat1", bold=True)
+NEW = Style(color="black", bgcolor="gold1", bold=True)
+LAST = Style(color="black", bgcolor="khaki1", bold=True, underline=True)
+CURSOR = Style(reverse=True, blink=False)
+
+
+class Board(Widget):
+    DEFAULT_CSS = """
+    Board {
+        width: 35;
+        height: 18;
+        border: round $primary-darken-2;
+        text-wrap: nowrap;
+    }
+    """
+
+    class Clicked(Message):
+        def __init__(self, row: int, col: int) -> None:
+            self.row, self.col = row, col
+            super().__init__()
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.letters: dict[tuple[int, int], str] = {}
+        self.new: set[tuple[int, int]] = set()
+        self.last: set[tuple[int, int]] = set()
+        self.cursor: tuple[int, int] | None = None
+
+    def show(self, letters: dict[tuple[int, int], str], new: set[tuple[int, int]], last: set[tuple[int, int]],
+             cursor: tuple[int, int] | None, direction: str) -> None:
+        self.letters, self.new, self.last, self.cursor = letters, new, last, cursor
+        self.border_title = "Board"
+        self.border_subtitle = f"typing goes {'across >' if direction == 'across' else 'down v'}"
+        self.refresh()
+
+    def render(self) -> Text:
+        text = Text(" " * LABEL + "".join(f"{c} " for c in COLUMNS) + "\n", style="bold", no_wrap=True)
+        for r in range(SIZE):
+            text.append(f"{r + 1:>2} ", style="bold")
+            for c in range(SIZE):
+                pos = (r, c)
+                letter = self.letters.get(pos)
+                if letter is not None:
+                    style = NEW if pos in self.new else LAST if pos in self.last else TILE
+                    cell = f"{letter} " if letter.isupper() else f"{letter.upper()}'"  # ' marks a blank
+                else:
+                    premium = PREMIUM.get(pos)
+                    style = PREMIUM_STYLE.get(premium, EMPTY) if premium else EMPTY
+                    cell = "* " if pos == (7, 7) else (premium or ". ")
+                if pos == self.cursor:
+                    style = style + CURSOR
+                text.append(cell, style)
+            if r < SIZE - 1:
+                text.append("\n")
+        return text
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        row, col = offset.y - 1, (offset.x - LABEL) // CELL
+        if 0 <= row < SIZE and 0 <= col < SIZE and offset.x >= LABEL:
+            self.post_message(self.Clicked(row, col))
