@@ -126,3 +126,23 @@ def test_bench_runs_and_prints_medians(capsys):
 
 def test_bench_with_unknown_case(capsys):
     assert main(["bench", "--runs", "1", "--only", "zzz"]) == 2
+
+
+def test_play_scrabble_starts_a_game(monkeypatch):
+    started = []
+
+    class FakeApp:
+        def start_scrabble(self, seats, config, *, open_hands, seed):
+            started.append((seats, config.challenge_mode, config.stall_rule, config.turn_seconds, seed))
+
+    monkeypatch.setattr("tilegames.cli._run_app", lambda start: start(FakeApp()) or 0)
+    assert main(["play", "scrabble", "--players", "Ann,Bob", "--preset", "tournament", "--challenge", "void",
+                 "--turn-time", "120", "--seed", "3"]) == 0
+    assert started == [(("Ann", "Bob"), "void", "six_scoreless", 120, 3)]
+
+
+def test_play_scrabble_refuses_five_players_and_tournament_for_three(capsys):
+    assert main(["play", "scrabble", "--players", "A,B,C,D,E"]) == 2
+    assert "2 to 4 players" in capsys.readouterr().err
+    assert main(["play", "scrabble", "--players", "A,B,C", "--preset", "tournament"]) == 2
+    assert "Tournament rules are for 2 players" in capsys.readouterr().err

@@ -47,6 +47,17 @@ def build_parser() -> argparse.ArgumentParser:
     rk.add_argument("--open-hands", action="store_true", help="no hand-off screen between turns (teaching)")
     rk.set_defaults(handler=_cmd_play_rummikub)
 
+    sc = games.add_parser("scrabble", help="Scrabble for 2-4 players round one terminal")
+    sc.add_argument("--players", required=True, help='names separated by commas, e.g. "Ann,Bob"')
+    sc.add_argument("--preset", choices=("casual", "tournament"), default="casual", help="rule preset (default casual)")
+    sc.add_argument("--challenge", choices=("double", "single", "penalty", "void"),
+                    help="challenge rule (default: the preset's, double)")
+    sc.add_argument("--turn-time", default="off", type=_turn_time, metavar="SECONDS|off",
+                    help="seconds per turn, or off (default off)")
+    sc.add_argument("--seed", type=int, help="seed for a reproducible game")
+    sc.add_argument("--open-hands", action="store_true", help="no hand-off screen between turns (teaching)")
+    sc.set_defaults(handler=_cmd_play_scrabble)
+
     resume = commands.add_parser("resume", help="continue the last unfinished game")
     resume.add_argument("file", nargs="?", help="a game's journal (default: the most recent unfinished game)")
     resume.set_defaults(handler=_cmd_resume)
@@ -99,6 +110,25 @@ def _cmd_play_rummikub(args: argparse.Namespace) -> int:
         print(f"tilegames play rummikub: {exc}", file=sys.stderr)
         return 2
     return _run_app(lambda app: app.start_rummikub(seats, config, open_hands=args.open_hands, seed=args.seed))
+
+
+def _cmd_play_scrabble(args: argparse.Namespace) -> int:
+    from dataclasses import replace
+
+    from tilegames.games.scrabble.config import PRESETS
+    from tilegames.ui.screens.setup import parse_players
+
+    try:
+        seats = parse_players(args.players, "Scrabble", 4)
+        config = replace(PRESETS[args.preset], turn_seconds=args.turn_time)
+        if args.challenge:
+            config = replace(config, challenge_mode=args.challenge)
+        if config.endgame == "naspa2p" and len(seats) != 2:
+            raise ValueError("Tournament rules are for 2 players; use --preset casual for 3 or 4.")
+    except ValueError as exc:
+        print(f"tilegames play scrabble: {exc}", file=sys.stderr)
+        return 2
+    return _run_app(lambda app: app.start_scrabble(seats, config, open_hands=args.open_hands, seed=args.seed))
 
 
 def _cmd_resume(args: argparse.Namespace) -> int:

@@ -202,3 +202,20 @@ def test_board_mid_game_snapshot(snap_compare, size):
         await pilot.pause()
 
     assert snap_compare(TilegamesApp(clock=FakeClock()), terminal_size=size, run_before=mid_game)
+
+
+async def test_timeout_takes_the_tiles_back_and_the_turn_is_lost(app):
+    state = position(["QUIZERS", "AEIOULN"], config=ScrabbleConfig(turn_seconds=60))
+    async with app.run_test(size=(80, 24)) as pilot:
+        session = show(app, state)
+        await pilot.pause()
+        app.screen.cursor = (7, 4)
+        await type_word(pilot, "QU")
+        app.clock.advance(50)
+        await pilot.pause(0.4)
+        assert "10 seconds left" in flat(app)
+        app.clock.advance(10)
+        await pilot.pause(0.4)
+        assert session.controller.state.board == () and session.current_seat == 1
+        assert "".join(t.face for t in session.controller.state.racks[0]) == "QUIZERS"
+        assert "Time's up for Ann" in flat(app)

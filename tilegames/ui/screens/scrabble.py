@@ -37,6 +37,7 @@ class ScrabbleScreen(BaseScreen):
     ScrabbleScreen #preview.problem { color: $warning; }
     ScrabbleScreen #preview.good { color: $success; text-style: bold; }
     ScrabbleScreen #left { width: 35; }
+    ScrabbleScreen.wide #left { width: 50; }
     ScrabbleScreen #rack { height: 3; border: round $accent; padding: 0 1; }
     ScrabbleScreen #side { width: 1fr; }
     ScrabbleScreen #scores { height: auto; border: round $primary-darken-2; padding: 0 1; }
@@ -99,8 +100,19 @@ class ScrabbleScreen(BaseScreen):
         yield Footer()
         yield from self.compose_notice()
 
+    def on_resize(self, event) -> None:  # type: ignore[no-untyped-def]
+        super().on_resize(event)
+        self._fit()
+
+    def _fit(self) -> None:
+        """Wider squares when the terminal has room for them (120 columns and more)."""
+        wide = self.app.size.width >= 110
+        self.set_class(wide, "wide")
+        self.query_one(Board).set_class(wide, "wide")
+
     def on_mount(self) -> None:
         super().on_mount()
+        self._fit()
         self.query_one("#rack", Static).border_title = "Your rack"
         self.query_one("#scores", Static).border_title = "Scores"
         self.query_one("#unseen", Static).border_title = "Unseen tiles"
@@ -261,14 +273,16 @@ class ScrabbleScreen(BaseScreen):
 
         preview = self.query_one("#preview", Static)
         info = view.get("preview")
-        preview.set_class(bool(info and "problem" in info), "problem")
-        preview.set_class(bool(info and "score" in info), "good")
-        if info and "problem" in info:
+        preview.set_class(bool(self._message or (info and "problem" in info)), "problem")
+        preview.set_class(bool(not self._message and info and "score" in info), "good")
+        if self._message:  # news (a refusal, a challenge, the clock) until the next action
+            preview.update(self._message)
+        elif info and "problem" in info:
             preview.update(f"Not yet: {info['problem']}")
         elif info:
             preview.update(f"{' '.join(info['words'])}: {info['score']} points" + (" (bingo +50)" if info["bingo"] else ""))
         else:
-            preview.update(self._message or f"Cursor {square_name(self.cursor)}, typing goes {self.direction}.")
+            preview.update(f"Cursor {square_name(self.cursor)}, typing goes {self.direction}.")
         current = view["current"]
         status = "Game over" if current is None else f"{view['seats'][current]}'s turn"
         self.query_one("#status", Static).update(f"Scrabble  {status}")
@@ -334,6 +348,7 @@ class ScrabbleScreen(BaseScreen):
         self._put(tile["id"], letter)
 
     def _put(self, tile_id: int, letter: str) -> None:
+        self._message = ""
         row, col = self.cursor
         if self._do(lambda seat: self.session.edit(seat, PutTile(tile_id, row, col, letter))):
             self._placed.append((row, col))

@@ -38,6 +38,9 @@ class Board(Widget):
         border: round $primary-darken-2;
         text-wrap: nowrap;
     }
+    Board.wide {
+        width: 50;
+    }
     """
 
     class Clicked(Message):
@@ -51,6 +54,7 @@ class Board(Widget):
         self.new: set[tuple[int, int]] = set()
         self.last: set[tuple[int, int]] = set()
         self.cursor: tuple[int, int] | None = None
+        self.cell = CELL  # 3 columns a square when the terminal has room (the `wide` class)
 
     def show(self, letters: dict[tuple[int, int], str], new: set[tuple[int, int]], last: set[tuple[int, int]],
              cursor: tuple[int, int] | None, direction: str) -> None:
@@ -60,7 +64,9 @@ class Board(Widget):
         self.refresh()
 
     def render(self) -> Text:
-        text = Text(" " * LABEL + "".join(f"{c} " for c in COLUMNS) + "\n", style="bold", no_wrap=True)
+        self.cell = 3 if self.has_class("wide") else CELL
+        pad = " " * (self.cell - 1)
+        text = Text(" " * LABEL + "".join(f"{c}{pad}" for c in COLUMNS) + "\n", style="bold", no_wrap=True)
         for r in range(SIZE):
             text.append(f"{r + 1:>2} ", style="bold")
             for c in range(SIZE):
@@ -73,6 +79,8 @@ class Board(Widget):
                     premium = PREMIUM.get(pos)
                     style = PREMIUM_STYLE.get(premium, EMPTY) if premium else EMPTY
                     cell = "* " if pos == (7, 7) else (premium or ". ")
+                if self.cell == 3:
+                    cell = " " + cell if cell[1] in " '" and cell[0] != "." else cell + " "
                 if pos == self.cursor:
                     style = style + CURSOR
                 text.append(cell, style)
@@ -84,6 +92,6 @@ class Board(Widget):
         offset = event.get_content_offset(self)
         if offset is None:
             return
-        row, col = offset.y - 1, (offset.x - LABEL) // CELL
+        row, col = offset.y - 1, (offset.x - LABEL) // self.cell
         if 0 <= row < SIZE and 0 <= col < SIZE and offset.x >= LABEL:
             self.post_message(self.Clicked(row, col))
