@@ -219,3 +219,21 @@ async def test_timeout_takes_the_tiles_back_and_the_turn_is_lost(app):
         assert session.controller.state.board == () and session.current_seat == 1
         assert "".join(t.face for t in session.controller.state.racks[0]) == "QUIZERS"
         assert "Time's up for Ann" in flat(app)
+
+
+async def test_the_challenge_prompt_never_shows_the_players_new_rack(app):
+    state = position(["ZAXRSTE", "AEIOULN"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        session = show(app, state, open_hands=False)
+        await pilot.pause()
+        await pilot.press("enter")  # hand-off to Ann
+        await pilot.pause()
+        app.screen.cursor = (7, 6)
+        await type_word(pilot, "ZAX")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ChallengePrompt)
+        play_screen = app.screen_stack[-2]
+        assert isinstance(play_screen, ScrabbleScreen) and play_screen.viewer is None
+        assert str(play_screen.query_one("#rack").render()) == "(hidden)"
+        assert session.controller.state.racks[0]  # Ann has tiles; they are just not shown

@@ -199,6 +199,10 @@ class ScrabbleScreen(BaseScreen):
         question = (f"{self.session.seats[player]} played {', '.join(pending['words'])} for {pending['score']}. "
                     f"Challenge ({self.session.controller.state.config.challenge_mode} challenge rule)?")
         self._handing_off = True
+        if not self.open_hands:
+            # The other players look at the screen now: hide the rack that was just refilled.
+            self.viewer = None
+            self._redraw()
         self.app.push_screen(ChallengePrompt(question, others), self._challenge_answer)
 
     def _challenge_answer(self, challenger: int | None) -> None:
