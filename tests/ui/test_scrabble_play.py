@@ -237,3 +237,20 @@ async def test_the_challenge_prompt_never_shows_the_players_new_rack(app):
         assert isinstance(play_screen, ScrabbleScreen) and play_screen.viewer is None
         assert str(play_screen.query_one("#rack").render()) == "(hidden)"
         assert session.controller.state.racks[0]  # Ann has tiles; they are just not shown
+
+
+async def test_arrow_keys_and_shift_hjkl_move_the_cursor_and_space_turns_it(app):
+    state = position(["QUIZERS", "AEIOULN"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        show(app, state)
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("up", "up", "left", "K", "H")
+        assert screen.cursor == (4, 5)
+        await pilot.press("down", "J", "right", "L")
+        assert screen.cursor == (6, 7)
+        await pilot.press("space")
+        assert screen.direction == "down"
+        await type_word(pilot, "QUIZ")  # G7 down: Q U I Z through the star
+        await pilot.pause()
+        assert "QUIZ: 44 points" in flat(app)

@@ -12,7 +12,7 @@ from typing import Any, Callable
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Footer, RichLog, Static
+from textual.widgets import Footer, Static
 
 from tilegames.core.errors import IllegalMove
 from tilegames.core.protocol import Event
@@ -26,6 +26,7 @@ from tilegames.ui.screens.dialogs import Confirm, HandOff
 from tilegames.ui.widgets.rack import Rack
 from tilegames.ui.widgets.scores import ScorePanel
 from tilegames.ui.widgets.table import Table
+from tilegames.ui.widgets.movelog import MoveLog
 from tilegames.ui.widgets.timer import TurnTimer
 
 
@@ -49,7 +50,7 @@ class RummikubScreen(BaseScreen):
     RummikubScreen #table-box { width: 1fr; border: round $primary-darken-2; }
     RummikubScreen #table-box.zone { border: round $accent; }
     RummikubScreen #side { width: 30; }
-    RummikubScreen RichLog { height: 1fr; border: round $primary-darken-2; overflow-x: hidden; scrollbar-size-vertical: 1; }
+    RummikubScreen MoveLog { height: 1fr; border: round $primary-darken-2; overflow-x: hidden; scrollbar-size-vertical: 1; }
     RummikubScreen #meld { height: 1; padding: 0 1; }
     RummikubScreen #meld.reached { color: $success; text-style: bold; }
     RummikubScreen #message { height: auto; max-height: 4; padding: 0 1; color: $warning; display: none; }
@@ -104,12 +105,12 @@ class RummikubScreen(BaseScreen):
             yield Static(id="status")
             yield TurnTimer()
         with Horizontal(id="middle"):
-            with VerticalScroll(id="table-box") as box:
+            with VerticalScroll(id="table-box", can_focus=False) as box:
                 box.border_title = "Table"
                 yield Table()
             with Vertical(id="side"):
                 yield ScorePanel()
-                yield RichLog(id="log", wrap=True, markup=False, min_width=10)
+                yield MoveLog(id="log", wrap=True, markup=False, min_width=10)
         yield Static(id="meld")
         yield Static(id="message")
         yield Rack()
@@ -118,12 +119,12 @@ class RummikubScreen(BaseScreen):
 
     def on_mount(self) -> None:
         super().on_mount()
-        self.query_one(RichLog).border_title = "Moves"
+        self.query_one(MoveLog).border_title = "Moves"
         # The log wraps to its width, which is known only after the first layout.
         self.call_after_refresh(self._start)
 
     def _start(self) -> None:
-        log = self.query_one(RichLog)
+        log = self.query_one(MoveLog)
         if self.match_title:
             log.write(self.match_title)
         first = self.session.view(None)["first_player"]
@@ -179,7 +180,7 @@ class RummikubScreen(BaseScreen):
 
     def _after_change(self) -> None:
         events, self._events[:] = list(self._events), []
-        log = self.query_one(RichLog)
+        log = self.query_one(MoveLog)
         for event in events:
             if event.kind == "clock.warning":
                 self.app.bell()

@@ -11,7 +11,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, RichLog, Static
+from textual.widgets import Footer, Static
 
 from tilegames.core.errors import IllegalMove
 from tilegames.core.protocol import Event
@@ -23,6 +23,7 @@ from tilegames.games.scrabble.tiles import POINTS
 from tilegames.ui.screens.base import BaseScreen
 from tilegames.ui.screens.dialogs import AskLetter, ChallengePrompt, Confirm, ExchangePicker, HandOff
 from tilegames.ui.widgets.board import TILE, Board
+from tilegames.ui.widgets.movelog import MoveLog
 from tilegames.ui.widgets.timer import TurnTimer
 
 LETTER_KEYS = "abcdefghijklmnopqrstuvwxyz"
@@ -42,7 +43,7 @@ class ScrabbleScreen(BaseScreen):
     ScrabbleScreen #side { width: 1fr; }
     ScrabbleScreen #scores { height: auto; border: round $primary-darken-2; padding: 0 1; }
     ScrabbleScreen #unseen { height: auto; border: round $primary-darken-2; padding: 0 1; }
-    ScrabbleScreen RichLog { height: 1fr; border: round $primary-darken-2; overflow-x: hidden; }
+    ScrabbleScreen MoveLog { height: 1fr; border: round $primary-darken-2; overflow-x: hidden; }
     """
 
     BINDINGS = [
@@ -96,7 +97,7 @@ class ScrabbleScreen(BaseScreen):
             with Vertical(id="side"):
                 yield Static(id="scores")
                 yield Static(id="unseen")
-                yield RichLog(id="log", wrap=True, markup=False, min_width=10)
+                yield MoveLog(id="log", wrap=True, markup=False, min_width=10)
         yield Footer()
         yield from self.compose_notice()
 
@@ -116,14 +117,14 @@ class ScrabbleScreen(BaseScreen):
         self.query_one("#rack", Static).border_title = "Your rack"
         self.query_one("#scores", Static).border_title = "Scores"
         self.query_one("#unseen", Static).border_title = "Unseen tiles"
-        self.query_one(RichLog).border_title = "Moves"
+        self.query_one(MoveLog).border_title = "Moves"
         self.call_after_refresh(self._start)
 
     def _start(self) -> None:
         view = self.session.view(None)
         first = view["current"]
         if first is not None:
-            self.query_one(RichLog).write(f"{self.session.seats[first]} plays first.")
+            self.query_one(MoveLog).write(f"{self.session.seats[first]} plays first.")
         self.set_interval(0.25, self._on_clock)
         self._turn_started()
 
@@ -160,7 +161,7 @@ class ScrabbleScreen(BaseScreen):
 
     def _after_change(self) -> None:
         events, self._events[:] = list(self._events), []
-        log = self.query_one(RichLog)
+        log = self.query_one(MoveLog)
         played = False
         for event in events:
             data = event.for_seat(None)
@@ -219,7 +220,7 @@ class ScrabbleScreen(BaseScreen):
 
     def _events_after_prompt(self) -> None:
         events, self._events[:] = list(self._events), []
-        log = self.query_one(RichLog)
+        log = self.query_one(MoveLog)
         for event in events:
             text = event.for_seat(None)["text"]
             log.write(text)
