@@ -254,3 +254,24 @@ async def test_arrow_keys_and_shift_hjkl_move_the_cursor_and_space_turns_it(app)
         await type_word(pilot, "QUIZ")  # G7 down: Q U I Z through the star
         await pilot.pause()
         assert "QUIZ: 44 points" in flat(app)
+
+
+async def test_a_scrabble_game_resumes_after_a_crash(app, saves_home):
+    from tilegames.core.clock import FakeClock
+    from tilegames.core.saves import new_journal_path, unfinished_games
+
+    path = new_journal_path("scrabble")
+    session = LocalSession.start(GAME, ScrabbleConfig(), ("Ann", "Bora"), 9, path=path, clock=FakeClock(),
+                                 meta={"open_hands": True})
+    from tilegames.games.scrabble.actions import Pass
+
+    session.act(session.current_seat, Pass())
+    before = session.controller.state
+    with open(path, "ab") as fh:
+        fh.write(b'{"seq":1,"se')  # killed mid-write
+    assert unfinished_games() == [path]
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, ScrabbleScreen)
+        assert app.screen.session.controller.state == before

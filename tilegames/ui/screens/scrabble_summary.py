@@ -21,7 +21,7 @@ class ScrabbleSummary(BaseScreen):
     ScrabbleSummary #lines { padding: 1 0; }
     ScrabbleSummary #saved { color: $success; height: auto; }
     """
-    BINDINGS = [Binding("s", "save", "Save as .gcg"), Binding("m,escape,enter", "menu", "Menu")]
+    BINDINGS = [Binding("s", "save", "Save as .gcg"), Binding("m,escape", "menu", "Menu")]
 
     def __init__(self, session: LocalSession) -> None:
         super().__init__()
@@ -52,7 +52,7 @@ class ScrabbleSummary(BaseScreen):
         with Vertical() as box:
             box.border_title = "Game over"
             yield Static("\n".join(lines), id="lines")
-            yield Static("s: save the game as .gcg    m or Enter: back to the menu", id="saved")
+            yield Static("s: save the game as .gcg    m: back to the menu", id="saved")
         yield Footer()
         yield from self.compose_notice()
 
