@@ -62,6 +62,10 @@ class LocalSession:
     def remaining(self) -> float | None:
         return self.controller.remaining()
 
+    def turn_seconds(self) -> float | None:
+        """The turn's time limit (None: no limit)."""
+        return self.game.turn_seconds(self.controller.state)
+
     def turn_number(self) -> int:
         return self.game.turn_number(self.controller.state)
 

@@ -14,15 +14,13 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Footer, Static
 
-from tilegames.core.errors import IllegalMove
-from tilegames.core.protocol import Event
 from tilegames.core.session import LocalSession
 from tilegames.core.table_rows import JoinRows, MoveTile, SplitRow
 from tilegames.games.rummikub.actions import Draw, Pass, Redeal
 from tilegames.games.rummikub.config import INITIAL_MELD_POINTS
 from tilegames.games.rummikub.notation import parse_face
-from tilegames.ui.screens.base import BaseScreen
-from tilegames.ui.screens.dialogs import Confirm, HandOff
+from tilegames.ui.screens.turns import TurnScreen
+from tilegames.ui.screens.dialogs import Confirm
 from tilegames.ui.widgets.rack import Rack
 from tilegames.ui.widgets.scores import ScorePanel
 from tilegames.ui.widgets.table import Table
@@ -39,7 +37,7 @@ def _by_number(tile: dict[str, Any]) -> tuple:
     return (face.number or 99, face.rank)
 
 
-class RummikubScreen(BaseScreen):
+class RummikubScreen(TurnScreen):
     """One game of a match. Calls `on_game_over(session)` when the game ends."""
 
     DEFAULT_CSS = """
@@ -80,24 +78,14 @@ class RummikubScreen(BaseScreen):
 
     def __init__(self, session: LocalSession, *, open_hands: bool, totals: list[int],
                  on_game_over: Callable[[LocalSession], None], title: str = "") -> None:
-        super().__init__()
-        self.session = session
-        self.open_hands = open_hands
+        super().__init__(session, open_hands=open_hands, on_game_over=on_game_over)
         self.totals = totals
-        self.on_game_over = on_game_over
         self.match_title = title
         self.zone = "rack"
         self.rack_cursor = 0
         self.table_cursor = (0, 0)
         self.held: int | None = None
         self.sort_number = False
-        self.viewer: int | None = None
-        self.last_turn = -1
-        self.view: dict[str, Any] = {}
-        self._events: list[Event] = []
-        self._handing_off = False
-        self._notice = ""  # shown on the next hand-off screen
-        session.subscribe(self._events.append)
 
     # --- layout ---------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -132,38 +120,13 @@ class RummikubScreen(BaseScreen):
         log.write(f"{self.session.seats[first['seat']]} plays first (tiles drawn: {draws}).")
         for warning in self.session.warnings:
             log.write(f"Note: {warning}")
-        self.set_interval(0.25, self._on_clock)
-        self._turn_started()
+        self._start_turns()
 
     # --- the flow of turns ----------------------------------------------------------------
-    def _turn_started(self) -> None:
-        """A new turn (or the first one): hand off if needed, then show it."""
-        self.last_turn = self.session.turn_number()
+    def _begin_turn(self, seat: int) -> None:
         self.held = None
-        if self.session.result() is not None:
-            self.viewer = None
-            self._redraw()
-            self.on_game_over(self.session)
-            return
-        seat = self.session.current_seat
-        if self.open_hands or seat == self.viewer:
-            self.viewer = seat
-            self._redraw()
-            self._maybe_redeal()
-            return
-        self.viewer = None
-        self._redraw()
-        self._handing_off = True
-        name = self.session.seats[seat]
-        notice, self._notice = self._notice, ""
-        self.app.push_screen(HandOff(name, notice), lambda _: self._handed_to(seat))
-
-    def _handed_to(self, seat: int) -> None:
-        self._handing_off = False
-        self.viewer = seat
         self.rack_cursor, self.table_cursor, self.zone = 0, (0, 0), "rack"
-        self.session.restart_clock()
-        self._redraw()
+        super()._begin_turn(seat)
         self._maybe_redeal()
 
     def _maybe_redeal(self) -> None:
@@ -179,7 +142,7 @@ class RummikubScreen(BaseScreen):
         self._do(lambda seat: self.session.act(seat, Redeal(bool(demand))))
 
     def _after_change(self) -> None:
-        events, self._events[:] = list(self._events), []
+        events = self._take_events()
         log = self.query_one(MoveLog)
         for event in events:
             if event.kind == "clock.warning":
@@ -196,15 +159,6 @@ class RummikubScreen(BaseScreen):
             self._turn_started()
         else:
             self._redraw()
-
-    def _on_clock(self) -> None:
-        if self._handing_off or self.app.screen is not self:
-            return
-        self.session.tick()
-        if self._events:
-            self._after_change()
-        else:
-            self._redraw_timer()
 
     # --- rendering ------------------------------------------------------------------------
     def _rack_tiles(self) -> list[dict[str, Any]]:
@@ -249,9 +203,6 @@ class RummikubScreen(BaseScreen):
             meld.display = False
         self._redraw_timer()
 
-    def _redraw_timer(self) -> None:
-        self.query_one(TurnTimer).show(self.session.remaining(), self.view.get("turn_seconds"))
-
     def _held_face(self) -> str:
         for tile in (self.view.get("rack") or []) + [t for row in self.view["table"] for t in row["tiles"]]:
             if tile["id"] == self.held:
@@ -263,26 +214,12 @@ class RummikubScreen(BaseScreen):
         message.update(text)
         message.set_class(error, "error")
         message.display = bool(text)
+        if error:
+            self._redraw()
 
     # --- doing things ---------------------------------------------------------------------
-    def _do(self, step: Callable[[int], Any]) -> bool:
-        """Run one step for the viewer's seat; show IllegalMove reasons and keep editing."""
-        seat = self.viewer
-        if seat is None or seat != self.session.current_seat:
-            return False
-        try:
-            step(seat)
-        except IllegalMove as exc:
-            self._say("\n".join(exc.reasons), error=True)
-            self._redraw()
-            return False
-        self._say("")
-        self._after_change()
-        return True
-
     def _my_turn(self) -> bool:
-        return (self.viewer is not None and self.viewer == self.session.current_seat
-                and self.view.get("phase") == "play")
+        return super()._my_turn() and self.view.get("phase") == "play"
 
     def action_move(self, dx: int, dy: int) -> None:
         if not self._my_turn():

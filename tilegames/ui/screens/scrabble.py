@@ -14,14 +14,13 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Static
 
 from tilegames.core.errors import IllegalMove
-from tilegames.core.protocol import Event
 from tilegames.core.session import LocalSession
 from tilegames.games.scrabble.actions import AcceptPlay, Challenge, Exchange, Pass
 from tilegames.games.scrabble.board import SIZE, square_name
 from tilegames.games.scrabble.game import PutTile, TakeBack
 from tilegames.games.scrabble.tiles import POINTS
-from tilegames.ui.screens.base import BaseScreen
-from tilegames.ui.screens.dialogs import AskLetter, ChallengePrompt, Confirm, ExchangePicker, HandOff
+from tilegames.ui.screens.turns import TurnScreen
+from tilegames.ui.screens.dialogs import AskLetter, ChallengePrompt, Confirm, ExchangePicker
 from tilegames.ui.widgets.board import TILE, Board
 from tilegames.ui.widgets.movelog import MoveLog
 from tilegames.ui.widgets.timer import TurnTimer
@@ -29,7 +28,7 @@ from tilegames.ui.widgets.timer import TurnTimer
 LETTER_KEYS = "abcdefghijklmnopqrstuvwxyz"
 
 
-class ScrabbleScreen(BaseScreen):
+class ScrabbleScreen(TurnScreen):
     DEFAULT_CSS = """
     ScrabbleScreen #top { height: 1; }
     ScrabbleScreen #status { width: 1fr; text-style: bold; }
@@ -68,22 +67,12 @@ class ScrabbleScreen(BaseScreen):
     ]
 
     def __init__(self, session: LocalSession, *, open_hands: bool, on_game_over: Callable[[LocalSession], None]) -> None:
-        super().__init__()
-        self.session = session
-        self.open_hands = open_hands
-        self.on_game_over = on_game_over
+        super().__init__(session, open_hands=open_hands, on_game_over=on_game_over)
         self.cursor = (7, 7)
         self.direction = "across"
         self.order: list[int] = []  # the rack's display order (tile ids), for shuffling
-        self.viewer: int | None = None
-        self.last_turn = -1
-        self.view: dict[str, Any] = {}
-        self._events: list[Event] = []
-        self._handing_off = False
-        self._notice = ""
         self._placed: list[tuple[int, int]] = []  # this turn's squares, in the order typed
         self._message = ""
-        session.subscribe(self._events.append)
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="top"):
@@ -125,42 +114,18 @@ class ScrabbleScreen(BaseScreen):
         first = view["current"]
         if first is not None:
             self.query_one(MoveLog).write(f"{self.session.seats[first]} plays first.")
-        self.set_interval(0.25, self._on_clock)
-        self._turn_started()
+        self._start_turns()
 
     # --- turns ----------------------------------------------------------------------------
-    def _turn_started(self) -> None:
-        self.last_turn = self.session.turn_number()
+    def _begin_turn(self, seat: int) -> None:
         self._placed = []
-        if self.session.result() is not None:
-            self.viewer = None
-            self._redraw()
-            self.on_game_over(self.session)
-            return
-        seat = self.session.current_seat
-        if self.open_hands or seat == self.viewer:
-            self._begin(seat)
-            return
-        self.viewer = None
-        self._redraw()
-        self._handing_off = True
-        notice, self._notice = self._notice, ""
-        self.app.push_screen(HandOff(self.session.seats[seat], notice), lambda _: self._handed_to(seat))
-
-    def _handed_to(self, seat: int) -> None:
-        self._handing_off = False
-        self.session.restart_clock()
-        self._begin(seat)
-
-    def _begin(self, seat: int) -> None:
-        self.viewer = seat
         self.order = []
-        self._redraw()
+        super()._begin_turn(seat)
         if self.view.get("awaiting_final_challenge"):
             self._offer_challenge()
 
     def _after_change(self) -> None:
-        events, self._events[:] = list(self._events), []
+        events = self._take_events()
         log = self.query_one(MoveLog)
         played = False
         for event in events:
@@ -219,7 +184,7 @@ class ScrabbleScreen(BaseScreen):
         self._events_after_prompt()
 
     def _events_after_prompt(self) -> None:
-        events, self._events[:] = list(self._events), []
+        events = self._take_events()
         log = self.query_one(MoveLog)
         for event in events:
             text = event.for_seat(None)["text"]
@@ -228,15 +193,6 @@ class ScrabbleScreen(BaseScreen):
                 self._notice = text
                 self._say(text)
         self._turn_started() if self.session.turn_number() != self.last_turn or self.session.result() else self._redraw()
-
-    def _on_clock(self) -> None:
-        if self._handing_off or self.app.screen is not self:
-            return
-        self.session.tick()
-        if self._events:
-            self._after_change()
-        else:
-            self.query_one(TurnTimer).show(self.session.remaining(), self.session.controller.state.config.turn_seconds)
 
     # --- drawing --------------------------------------------------------------------------
     def _rack_tiles(self) -> list[dict[str, Any]]:
@@ -291,29 +247,14 @@ class ScrabbleScreen(BaseScreen):
         current = view["current"]
         status = "Game over" if current is None else f"{view['seats'][current]}'s turn"
         self.query_one("#status", Static).update(f"Scrabble  {status}")
-        self.query_one(TurnTimer).show(self.session.remaining(), self.session.controller.state.config.turn_seconds)
+        self._redraw_timer()
 
-    def _say(self, text: str) -> None:
+    def _say(self, text: str, error: bool = False) -> None:
         self._message = text
         if self.is_mounted:
             self._redraw()
 
     # --- acting ---------------------------------------------------------------------------
-    def _my_turn(self) -> bool:
-        return self.viewer is not None and self.viewer == self.session.current_seat and not self._handing_off
-
-    def _do(self, step: Callable[[int], Any]) -> bool:
-        if not self._my_turn():
-            return False
-        try:
-            step(self.viewer)
-        except IllegalMove as exc:
-            self._say(" ".join(exc.reasons))
-            return False
-        self._message = ""
-        self._after_change()
-        return True
-
     def _occupied(self) -> set[tuple[int, int]]:
         return {(sq["row"], sq["col"]) for sq in self.view["board"]} | {(p["row"], p["col"]) for p in self.view["draft"]}
 
