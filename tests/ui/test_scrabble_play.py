@@ -275,3 +275,16 @@ async def test_a_scrabble_game_resumes_after_a_crash(app, saves_home):
         await pilot.pause()
         assert isinstance(app.screen, ScrabbleScreen)
         assert app.screen.session.controller.state == before
+
+
+async def test_the_rack_shows_points_and_can_be_shuffled_and_sorted(app):
+    state = position(["ZAXRS?E", "AEIOULN"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        show(app, state)
+        await pilot.pause()
+        screen = app.screen
+        assert "Z10" in flat(app) and "?0" in flat(app)
+        await pilot.press("4")
+        assert [t["face"] for t in screen._rack_tiles()] == list("AERSXZ?")
+        await pilot.press("3")
+        assert sorted(t["face"] for t in screen._rack_tiles()) == sorted("ZAXRS?E")

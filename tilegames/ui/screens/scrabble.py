@@ -61,6 +61,7 @@ class ScrabbleScreen(TurnScreen):
         Binding("1", "exchange", "Exchange"),
         Binding("2", "pass_turn", "Pass"),
         Binding("3", "shuffle", "Shuffle"),
+        Binding("4", "sort", "Sort"),
         Binding("f1", "help", "Help"),
         Binding("f2", "rules", "Rules", show=False),
         Binding("0", "leave", "Menu"),
@@ -352,6 +353,12 @@ class ScrabbleScreen(TurnScreen):
 
     def action_shuffle(self) -> None:
         random.shuffle(self.order)
+        self._redraw()
+
+    def action_sort(self) -> None:
+        """Reorder the rack alphabetically, blanks last."""
+        faces = {t["id"]: t["face"] for t in self.view.get("rack") or []}
+        self.order.sort(key=lambda i: (faces.get(i) == "?", faces.get(i, "")))
         self._redraw()
 
     def action_help(self) -> None:
