@@ -146,3 +146,19 @@ def test_play_scrabble_refuses_five_players_and_tournament_for_three(capsys):
     assert "2 to 4 players" in capsys.readouterr().err
     assert main(["play", "scrabble", "--players", "A,B,C", "--preset", "tournament"]) == 2
     assert "Tournament rules are for 2 players" in capsys.readouterr().err
+
+
+def test_play_scrabble_with_an_own_word_list(monkeypatch, tmp_path, capsys):
+    started = []
+
+    class FakeApp:
+        def start_scrabble(self, seats, config, *, open_hands, seed):
+            started.append(config.word_list)
+
+    monkeypatch.setattr("tilegames.cli._run_app", lambda start: start(FakeApp()) or 0)
+    words = tmp_path / "family.txt"
+    words.write_text("cat\ndog\n")
+    assert main(["play", "scrabble", "--players", "A,B", "--words", str(words)]) == 0
+    assert started == [str(words.resolve())]
+    assert main(["play", "scrabble", "--players", "A,B", "--words", str(tmp_path / "none.txt")]) == 2
+    assert "does not exist" in capsys.readouterr().err

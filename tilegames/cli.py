@@ -54,6 +54,7 @@ def build_parser() -> argparse.ArgumentParser:
                     help="challenge rule (default: the preset's, double)")
     sc.add_argument("--turn-time", default="off", type=_turn_time, metavar="SECONDS|off",
                     help="seconds per turn, or off (default off)")
+    sc.add_argument("--words", metavar="FILE", help="your own word list: one word per line, any case, # comments")
     sc.add_argument("--seed", type=int, help="seed for a reproducible game")
     sc.add_argument("--open-hands", action="store_true", help="no hand-off screen between turns (teaching)")
     sc.set_defaults(handler=_cmd_play_scrabble)
@@ -123,6 +124,13 @@ def _cmd_play_scrabble(args: argparse.Namespace) -> int:
         config = replace(PRESETS[args.preset], turn_seconds=args.turn_time)
         if args.challenge:
             config = replace(config, challenge_mode=args.challenge)
+        if args.words:
+            from pathlib import Path
+
+            from tilegames.core.lexicon import load_word_file
+
+            load_word_file(args.words)  # a bad list is reported now, in one line, not mid-game
+            config = replace(config, word_list=str(Path(args.words).resolve()))
         if config.endgame == "naspa2p" and len(seats) != 2:
             raise ValueError("Tournament rules are for 2 players; use --preset casual for 3 or 4.")
     except ValueError as exc:

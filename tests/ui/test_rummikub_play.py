@@ -198,6 +198,7 @@ async def test_resume_after_a_crash_restores_the_same_state(app, saves_home):
         await pilot.pause()
         resumed = play_screen(app).session
         assert resumed.controller.state == before
+        assert "drew a tile." in screen_text(app)  # the moves before the crash are in the log
         assert len(load_journal(path).records) == 5 and not load_journal(path).warnings
 
 

@@ -275,6 +275,7 @@ async def test_a_scrabble_game_resumes_after_a_crash(app, saves_home):
         await pilot.pause()
         assert isinstance(app.screen, ScrabbleScreen)
         assert app.screen.session.controller.state == before
+        assert "passed." in flat(app)  # the move log shows the moves before the crash
 
 
 async def test_the_rack_shows_points_and_can_be_shuffled_and_sorted(app):

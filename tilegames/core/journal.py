@@ -20,7 +20,7 @@ from typing import Any
 
 from tilegames.core.codec import from_jsonable
 from tilegames.core.errors import BadRecord, IllegalMove
-from tilegames.core.protocol import Action, Game
+from tilegames.core.protocol import Action, Event, Game
 from tilegames.core.registry import get_game
 
 FORMAT = "tilegames-journal"
@@ -194,8 +194,11 @@ def _json(raw: bytes) -> Any:
         raise BadRecord("the line is not valid JSON.") from None
 
 
-def replay(journal: LoadedJournal, game: Game | None = None) -> Any:
-    """Rebuild the exact state a journal records, by applying every action again."""
+def replay(journal: LoadedJournal, game: Game | None = None, events: list[Event] | None = None) -> Any:
+    """Rebuild the exact state a journal records, by applying every action again.
+
+    With `events` given, the events of every action are appended to it (a resumed game's
+    move log)."""
     if game is None:
         game = get_game(journal.header.game)
     config = game.config_from_json(journal.header.config)
@@ -206,9 +209,12 @@ def replay(journal: LoadedJournal, game: Game | None = None) -> Any:
     for record in journal.records:
         action = game.decode_action(record.action)
         try:
-            state = game.apply(state, record.seat, action).state
+            outcome = game.apply(state, record.seat, action)
+            state = outcome.state
         except IllegalMove as exc:
             raise BadRecord(
                 f"Record {record.seq} is not a legal move here: {' '.join(exc.reasons)}"
             ) from None
+        if events is not None:
+            events.extend(outcome.events)
     return state

@@ -26,6 +26,7 @@ class LocalSession:
     header: JournalHeader
     path: Path | None
     warnings: list[str] = field(default_factory=list)
+    history: list[Event] = field(default_factory=list)  # what happened before a resume
 
     @classmethod
     def start(cls, game: Game, config: Any, seats: tuple[str, ...], seed: int, *,
@@ -41,9 +42,10 @@ class LocalSession:
         """Continue the game journaled at `path` exactly where it stopped (BadRecord if damaged)."""
         writer, loaded = JournalWriter.reopen(path)
         game = get_game(loaded.header.game)
-        state = replay(loaded, game)
+        history: list[Event] = []
+        state = replay(loaded, game, history)
         controller = TurnController(game, state, clock=clock, journal=writer)
-        return cls(game, controller, loaded.header, path, list(loaded.warnings))
+        return cls(game, controller, loaded.header, path, list(loaded.warnings), history)
 
     # --- reading --------------------------------------------------------------------------
     @property

@@ -118,6 +118,8 @@ class RummikubScreen(TurnScreen):
         first = self.session.view(None)["first_player"]
         draws = ", ".join(f"{self.session.seats[s]} {face}" for r in first["draws"] for s, face in r)
         log.write(f"{self.session.seats[first['seat']]} plays first (tiles drawn: {draws}).")
+        for event in self.session.history:  # a resumed game: the moves so far
+            log.write(event.for_seat(None)["text"])
         for warning in self.session.warnings:
             log.write(f"Note: {warning}")
         self._start_turns()

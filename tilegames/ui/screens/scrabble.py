@@ -14,6 +14,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Static
 
 from tilegames.core.errors import IllegalMove
+from tilegames.core.protocol import Event
 from tilegames.core.session import LocalSession
 from tilegames.games.scrabble.actions import AcceptPlay, Challenge, Exchange, Pass
 from tilegames.games.scrabble.board import SIZE, square_name
@@ -113,9 +114,21 @@ class ScrabbleScreen(TurnScreen):
     def _start(self) -> None:
         view = self.session.view(None)
         first = view["current"]
-        if first is not None:
-            self.query_one(MoveLog).write(f"{self.session.seats[first]} plays first.")
+        log = self.query_one(MoveLog)
+        if first is not None and not self.session.history:
+            log.write(f"{self.session.seats[first]} plays first.")
+        for event in self.session.history:  # a resumed game: the moves so far
+            if not event.kind.startswith("clock."):
+                log.write(self._log_line(event))
         self._start_turns()
+
+    def _log_line(self, event: Event) -> str:
+        """A move as the log shows it: plays in GCG notation (`Ann: 8D QUIZ +44`)."""
+        data = event.for_seat(None)
+        if event.kind == "play":
+            name = self.session.seats[event.seat]
+            return f"{name}: {data['gcg']} +{data['score']}" + (" (bingo)" if data["bingo"] else "")
+        return data["text"]
 
     # --- turns ----------------------------------------------------------------------------
     def _begin_turn(self, seat: int) -> None:
@@ -128,25 +141,20 @@ class ScrabbleScreen(TurnScreen):
     def _after_change(self) -> None:
         events = self._take_events()
         log = self.query_one(MoveLog)
-        played = False
         for event in events:
-            data = event.for_seat(None)
             if event.kind == "clock.warning":
                 self.app.bell()
                 self._say("10 seconds left!")
-            elif event.kind == "clock.timeout":
                 continue
-            elif event.kind == "play":
-                name = self.session.seats[event.seat]
-                log.write(f"{name}: {data['gcg']} +{data['score']}" + (" (bingo)" if data["bingo"] else ""))
-                played = True
-            else:
-                log.write(data["text"])
-                if event.kind in ("timeout", "challenge.won", "challenge.lost"):
-                    self._notice = data["text"]
-                    self._say(data["text"])
-                    if event.kind == "timeout":
-                        self.app.bell()
+            if event.kind == "clock.timeout":
+                continue
+            log.write(self._log_line(event))
+            if event.kind in ("timeout", "challenge.won", "challenge.lost"):
+                self._notice = event.text
+                self._say(event.text)
+                if event.kind == "timeout":
+                    self.app.bell()
+        played = any(event.kind == "play" for event in events)
         if played and self.session.view(None)["pending"] is not None and \
                 self.session.controller.state.config.challenge_mode != "void":
             self._offer_challenge()
