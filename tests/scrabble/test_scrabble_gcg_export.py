@@ -11,7 +11,7 @@ from tilegames.core.clock import FakeClock
 from tilegames.core.errors import IllegalMove
 from tilegames.core.journal import JournalHeader, JournalWriter, load_journal
 from tilegames.core.session import LocalSession
-from tilegames.games.scrabble.actions import Challenge, Exchange, Pass, Place, Placement
+from tilegames.games.scrabble.actions import AcceptPlay, Challenge, Exchange, Pass, Place, Placement
 from tilegames.games.scrabble.config import ScrabbleConfig, preset
 from tilegames.games.scrabble.game import GAME
 from tilegames.games.scrabble.gcg import parse_gcg, verify
@@ -51,7 +51,7 @@ def scripted_game(tmp_path, seed: int, config: ScrabbleConfig, players: int = 2)
             except IllegalMove:
                 pass
         if state.awaiting_final_challenge:
-            session.act(seat, __import__("tilegames.games.scrabble.actions", fromlist=["AcceptPlay"]).AcceptPlay())
+            session.act(seat, AcceptPlay())
             continue
         roll = rng.random()
         if roll < 0.1 and len(state.bag) >= 7:
