@@ -289,3 +289,18 @@ async def test_the_rack_shows_points_and_can_be_shuffled_and_sorted(app):
         assert [t["face"] for t in screen._rack_tiles()] == list("AERSXZ?")
         await pilot.press("3")
         assert sorted(t["face"] for t in screen._rack_tiles()) == sorted("ZAXRS?E")
+
+
+async def test_setup_from_the_menu_starts_scrabble_and_refuses_five_players(app):
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("down", "enter")  # Scrabble
+        await pilot.pause()
+        players = app.screen.query_one("#players")
+        players.value = "A, B, C, D, E"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "Scrabble is for 2 to 4 players; you named 5." in flat(app)
+        players.value = "Ann, Bora"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "Pass to" in flat(app)

@@ -29,7 +29,7 @@ from tilegames.games.scrabble.config import ScrabbleConfig
 from tilegames.games.scrabble.game import GAME as SCRABBLE
 from tilegames.ui.screens.scrabble import ScrabbleScreen
 from tilegames.ui.screens.scrabble_summary import ScrabbleSummary
-from tilegames.ui.screens.setup import ScrabbleSetupScreen, SetupScreen
+from tilegames.ui.screens.setup import RummikubSetupScreen, ScrabbleSetupScreen
 from tilegames.ui.screens.summary import SummaryScreen
 
 
@@ -57,7 +57,7 @@ class TilegamesApp(App[None]):
     # --- starting -------------------------------------------------------------------------
     def open_setup(self, game_id: str) -> None:
         if game_id == "rummikub":
-            self.push_screen(SetupScreen())
+            self.push_screen(RummikubSetupScreen())
         elif game_id == "scrabble":
             self.push_screen(ScrabbleSetupScreen())
 

@@ -1,15 +1,19 @@
-"""Setting up a Rummikub match: players, rule preset, timer, rounds."""
+"""Setting up a game: the players and the game's own options, then Start."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
+from typing import Iterator
+
 from textual.app import ComposeResult
+from textual.widget import Widget
 from textual.binding import Binding
 from textual.containers import Grid, Vertical
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
-from tilegames.games.rummikub.config import PRESETS
+from tilegames.games.rummikub.config import PRESETS as RUMMIKUB_PRESETS
+from tilegames.games.scrabble.config import PRESETS as SCRABBLE_PRESETS
 from tilegames.ui.screens.base import BaseScreen
 
 TIMERS = [("60 seconds", 60), ("30 seconds", 30), ("45 seconds", 45), ("90 seconds", 90),
@@ -28,30 +32,38 @@ def parse_players(text: str, game: str = "Rummikub", most: int = 6) -> tuple[str
     return names
 
 
-class SetupScreen(BaseScreen):
+class GameSetupScreen(BaseScreen):
+    """The setup form every game shares: player names, the game's options, open hands, Start.
+
+    A game's screen names itself (`game_title`, `most_players`), lists its options
+    (`option_rows`) and starts the game from the form (`start`, ValueError for a sentence)."""
+
     DEFAULT_CSS = """
-    SetupScreen { align: center middle; }
-    SetupScreen #form { width: 72; height: auto; border: round $primary; padding: 0 1; }
-    SetupScreen Grid { grid-size: 2; grid-columns: 14 1fr; grid-rows: 3; height: auto; }
-    SetupScreen Label { padding: 1 0 0 0; }
-    SetupScreen #error { color: $error; height: auto; }
-    SetupScreen Button { width: 100%; }
+    GameSetupScreen { align: center middle; }
+    GameSetupScreen #form { width: 72; height: auto; border: round $primary; padding: 0 1; }
+    GameSetupScreen Grid { grid-size: 2; grid-columns: 14 1fr; grid-rows: 3; height: auto; }
+    GameSetupScreen Label { padding: 1 0 0 0; }
+    GameSetupScreen #error { color: $error; height: auto; }
+    GameSetupScreen Button { width: 100%; }
     """
     BINDINGS = [Binding("escape", "back", "Back"), Binding("ctrl+s", "start", "Start")]
 
+    game_title = ""
+    most_players = 6
+
+    def option_rows(self) -> Iterator[tuple[str, Widget]]:
+        return iter(())
+
     def compose(self) -> ComposeResult:
         with Vertical(id="form") as form:
-            form.border_title = "New Rummikub game"
+            form.border_title = f"New {self.game_title} game"
             with Grid():
                 yield Label("Players")
-                yield Input(value="Player 1, Player 2", placeholder="names, separated by commas (2-6)", id="players")
-                yield Label("Rules")
-                yield Select([("Sabra (box rules)", "sabra"), ("Tournament", "tournament")], value="sabra",
-                             allow_blank=False, id="preset")
-                yield Label("Turn timer")
-                yield Select(TIMERS, value=60, allow_blank=False, id="timer")
-                yield Label("Rounds")
-                yield Select([(str(n), n) for n in range(1, 6)], value=1, allow_blank=False, id="rounds")
+                yield Input(value="Player 1, Player 2", id="players",
+                            placeholder=f"names, separated by commas (2-{self.most_players})")
+                for label, widget in self.option_rows():
+                    yield Label(label)
+                    yield widget
                 yield Label("")
                 yield Checkbox("Open hands (no hand-off screen; for teaching)", id="open")
             yield Static("", id="error")
@@ -74,65 +86,55 @@ class SetupScreen(BaseScreen):
 
     def action_start(self) -> None:
         try:
-            seats = parse_players(self.query_one("#players", Input).value)
+            seats = parse_players(self.query_one("#players", Input).value, self.game_title, self.most_players)
+            self.start(seats, self.query_one("#open", Checkbox).value)  # type: ignore[attr-defined]
         except ValueError as exc:
             self.query_one("#error", Static).update(str(exc))
-            return
-        seconds = self.query_one("#timer", Select).value
-        config = replace(PRESETS[str(self.query_one("#preset", Select).value)],
-                         turn_seconds=int(seconds) or None,  # type: ignore[arg-type]
-                         rounds=int(self.query_one("#rounds", Select).value))  # type: ignore[arg-type]
-        open_hands = self.query_one("#open", Checkbox).value
+
+    def choice(self, widget_id: str) -> object:
+        return self.query_one(f"#{widget_id}", Select).value
+
+
+class RummikubSetupScreen(GameSetupScreen):
+    """A Rummikub match: rule preset, turn timer, rounds (XP set chosen by the player count)."""
+
+    game_title = "Rummikub"
+    most_players = 6
+
+    def option_rows(self) -> Iterator[tuple[str, Widget]]:
+        yield "Rules", Select([("Sabra (box rules)", "sabra"), ("Tournament", "tournament")], value="sabra",
+                              allow_blank=False, id="preset")
+        yield "Turn timer", Select(TIMERS, value=60, allow_blank=False, id="timer")
+        yield "Rounds", Select([(str(n), n) for n in range(1, 6)], value=1, allow_blank=False, id="rounds")
+
+    def start(self, seats: tuple[str, ...], open_hands: bool) -> None:
+        config = replace(RUMMIKUB_PRESETS[str(self.choice("preset"))],
+                         turn_seconds=int(self.choice("timer")) or None,  # type: ignore[call-overload]
+                         rounds=int(self.choice("rounds")))  # type: ignore[call-overload]
         self.app.start_rummikub(seats, config, open_hands=open_hands)  # type: ignore[attr-defined]
 
 
-class ScrabbleSetupScreen(BaseScreen):
-    """Setting up a Scrabble game: players, rule preset, challenge rule, timer."""
+class ScrabbleSetupScreen(GameSetupScreen):
+    """A Scrabble game: rule preset, challenge rule, turn timer."""
 
-    DEFAULT_CSS = SetupScreen.DEFAULT_CSS.replace("SetupScreen", "ScrabbleSetupScreen")
-    BINDINGS = SetupScreen.BINDINGS
+    game_title = "Scrabble"
+    most_players = 4
 
-    def compose(self) -> ComposeResult:
-        with Vertical(id="form") as form:
-            form.border_title = "New Scrabble game"
-            with Grid():
-                yield Label("Players")
-                yield Input(value="Player 1, Player 2", placeholder="names, separated by commas (2-4)", id="players")
-                yield Label("Rules")
-                yield Select([("Casual (Hasbro)", "casual"), ("Tournament (NASPA, 2 players)", "tournament")],
-                             value="casual", allow_blank=False, id="preset")
-                yield Label("Challenges")
-                yield Select([("Double: a failed challenge loses a turn", "double"),
-                              ("Single: no penalty", "single"),
-                              ("Penalty: 5 points per word", "penalty"),
-                              ("Void: words are checked at once", "void")],
-                             value="double", allow_blank=False, id="challenge")
-                yield Label("Turn timer")
-                yield Select([("off", 0), ("1 minute", 60), ("2 minutes", 120), ("3 minutes", 180)], value=0,
-                             allow_blank=False, id="timer")
-                yield Label("")
-                yield Checkbox("Open hands (no hand-off screen; for teaching)", id="open")
-            yield Static("", id="error")
-            yield Button("Start", variant="primary", id="start")
-        yield Footer()
-        yield from self.compose_notice()
+    def option_rows(self) -> Iterator[tuple[str, Widget]]:
+        yield "Rules", Select([("Casual (Hasbro)", "casual"), ("Tournament (NASPA, 2 players)", "tournament")],
+                              value="casual", allow_blank=False, id="preset")
+        yield "Challenges", Select([("Double: a failed challenge loses a turn", "double"),
+                                    ("Single: no penalty", "single"),
+                                    ("Penalty: 5 points per word", "penalty"),
+                                    ("Void: words are checked at once", "void")],
+                                   value="double", allow_blank=False, id="challenge")
+        yield "Turn timer", Select([("off", 0), ("1 minute", 60), ("2 minutes", 120), ("3 minutes", 180)],
+                                   value=0, allow_blank=False, id="timer")
 
-    on_mount = SetupScreen.on_mount
-    on_input_submitted = SetupScreen.on_input_submitted
-    on_button_pressed = SetupScreen.on_button_pressed
-    action_back = SetupScreen.action_back
-
-    def action_start(self) -> None:
-        from tilegames.games.scrabble.config import PRESETS as SCRABBLE_PRESETS
-
-        try:
-            seats = parse_players(self.query_one("#players", Input).value, "Scrabble", 4)
-            config = replace(SCRABBLE_PRESETS[str(self.query_one("#preset", Select).value)],
-                             challenge_mode=self.query_one("#challenge", Select).value,  # type: ignore[arg-type]
-                             turn_seconds=int(self.query_one("#timer", Select).value) or None)  # type: ignore[arg-type]
-            if config.endgame == "naspa2p" and len(seats) != 2:
-                raise ValueError("Tournament rules are for 2 players; choose Casual for 3 or 4.")
-        except ValueError as exc:
-            self.query_one("#error", Static).update(str(exc))
-            return
-        self.app.start_scrabble(seats, config, open_hands=self.query_one("#open", Checkbox).value)  # type: ignore[attr-defined]
+    def start(self, seats: tuple[str, ...], open_hands: bool) -> None:
+        config = replace(SCRABBLE_PRESETS[str(self.choice("preset"))],
+                         challenge_mode=self.choice("challenge"),  # type: ignore[arg-type]
+                         turn_seconds=int(self.choice("timer")) or None)  # type: ignore[call-overload]
+        if config.endgame == "naspa2p" and len(seats) != 2:
+            raise ValueError("Tournament rules are for 2 players; choose Casual for 3 or 4.")
+        self.app.start_scrabble(seats, config, open_hands=open_hands)  # type: ignore[attr-defined]
