@@ -53,6 +53,7 @@ class Play(Action):
 @dataclass(frozen=True)
 class Timeout(Action):
     kind = "timeout"
+    controller_only = True
     touched: bool
 
 
@@ -82,7 +83,7 @@ class PileGame(Game[PileConfig, PileState, RowsDraft]):
             racks.append(hand)
         return PileState(config, tuple(seats), bag, tuple(racks), (), SeatOrder(len(seats)))
 
-    def apply(self, state: PileState, seat: int, action: Action) -> Outcome[PileState]:
+    def resolve(self, state: PileState, seat: int, action: Action) -> Outcome[PileState]:
         if state.winner is not None or state.stuck:
             raise IllegalMove("The game is over.")
         if seat != state.order.current:

@@ -188,3 +188,11 @@ def test_no_move_after_the_game_is_over(clock):
     with pytest.raises(IllegalMove, match="over"):
         ctl.act(1, Draw())
     assert pilegame.GAME.result(ctl.state).winners == (0,)
+
+
+def test_a_seat_cannot_act_a_timeout_only_the_clock_can(clock):
+    ctl, _ = controller_with_pair(clock)
+    before = ctl.state
+    with pytest.raises(IllegalMove, match="Only the turn clock"):
+        ctl.act(0, pilegame.Timeout(touched=True))
+    assert ctl.state is before and ctl.seat == 0

@@ -40,7 +40,24 @@ def test_timeouts_are_journaled_like_any_action(tmp_path):
     ctl.tick()
     loaded = load_journal(writer.path)
     assert loaded.records[0].action == {"type": "timeout", "touched": False}
+    assert loaded.records[0].by == "clock"
     assert replay(loaded) == ctl.state
+
+
+def test_a_timeout_written_as_a_players_move_is_refused(tmp_path):
+    writer, ctl = new_journal(tmp_path)
+    with open(writer.path, "ab") as fh:
+        fh.write(b'{"action":{"touched":true,"type":"timeout"},"seat":0,"seq":0}\n')
+    with pytest.raises(BadRecord, match="Only the turn clock"):
+        replay(load_journal(writer.path))
+
+
+def test_version_1_journals_still_replay_their_timeouts(tmp_path):
+    header = JournalHeader("pile", GAME.config_to_json(PileConfig()), 3, ("Ann", "Bora"))
+    data = json.dumps({**header.to_json(), "version": 1}).encode() + b"\n"
+    data += b'{"action":{"touched":false,"type":"timeout"},"seat":0,"seq":0}\n'
+    state = replay(load_journal(data))
+    assert len(state.racks[0]) == len(GAME.new_game(PileConfig(), header.seats, 3).racks[0]) + 1
 
 
 def test_torn_last_line_is_dropped_with_a_message(tmp_path):

@@ -285,7 +285,18 @@ def test_unknown_and_misplaced_actions_are_refused():
     with pytest.raises(IllegalMove, match="right after the deal"):
         GAME.apply(state, 0, Redeal(True))
     with pytest.raises(IllegalMove, match="own rack"):
-        GAME.apply(state, 0, Timeout(True, laid=(state.racks[1][0].id,)))
+        GAME.apply(state, 0, Timeout(True, laid=(state.racks[1][0].id,)), by_controller=True)
     with pytest.raises(IllegalMove, match="no seat"):
         GAME.apply(state, 5, Draw())
     assert replace(state) == state
+
+
+def test_a_player_cannot_send_a_timeout_only_the_clock_takes_it():
+    from tilegames.games.rummikub.actions import Timeout
+
+    config = RummikubConfig(penalty_swap_own_tiles=True)
+    state = position(["R6 K1", "K2"], table=["R3 R4 R5"], config=config)
+    before = pickle.dumps(state)
+    with pytest.raises(IllegalMove, match="Only the turn clock"):
+        GAME.apply(state, 0, Timeout(True, laid=(state.racks[0][0].id,)))
+    assert pickle.dumps(state) == before

@@ -11,7 +11,7 @@ from scrabble_builder import place, position
 from tilegames.core.clock import FakeClock
 from tilegames.core.controller import TurnController
 from tilegames.core.errors import IllegalMove
-from tilegames.games.scrabble.actions import AcceptPlay, Challenge, Exchange, Pass, Place, Placement
+from tilegames.games.scrabble.actions import AcceptPlay, Challenge, Exchange, Pass, Place, Placement, Timeout
 from tilegames.games.scrabble.config import ScrabbleConfig, preset
 from tilegames.games.scrabble.game import GAME, PutTile, first_player
 from tilegames.core.tiles import Bag
@@ -259,3 +259,10 @@ def test_view_hides_other_racks_and_counts_unseen_tiles():
     assert "AEIOULN" not in json.dumps(view)
     assert len(view["unseen"]) == 100 - 3 - 7
     assert view["rack_sizes"] == [7, 7] and view["bag"] == len(state.bag)
+
+
+def test_a_player_cannot_send_a_timeout_only_the_clock_takes_it():
+    state = position(["QUIZERS", "AEIOULN"], config=ScrabbleConfig(turn_seconds=60))
+    with pytest.raises(IllegalMove, match="Only the turn clock"):
+        GAME.apply(state, 0, Timeout())
+    assert GAME.apply(state, 0, Timeout(), by_controller=True).state.order.current == 1

@@ -123,7 +123,7 @@ class TurnController(Generic[StateT, DraftT]):
             action = self.game.timeout_action(self._state, self._draft, seat)
             events.append(Event("clock.timeout", "Time's up.", seat))
             self._emit(events)
-            return tuple(events) + self._apply(seat, action)
+            return tuple(events) + self._apply(seat, action, by_controller=True)
         self._emit(events)
         return tuple(events)
 
@@ -146,10 +146,10 @@ class TurnController(Generic[StateT, DraftT]):
         self._turn = self.game.turn_number(self._state)
         self.restart_clock()
 
-    def _apply(self, seat: int, action: Action) -> tuple[Event, ...]:
-        outcome = self.game.apply(self._state, seat, action)  # raises, changing nothing
+    def _apply(self, seat: int, action: Action, *, by_controller: bool = False) -> tuple[Event, ...]:
+        outcome = self.game.apply(self._state, seat, action, by_controller=by_controller)  # raises, changing nothing
         if self.journal is not None:
-            self.journal.append(seat, action)
+            self.journal.append(seat, action, by="clock" if by_controller else "player")
         new_turn = self.game.turn_number(outcome.state) != self._turn
         self._state = outcome.state
         if new_turn or self.is_over:

@@ -1,7 +1,10 @@
 """The journal: a game's record as JSON lines, written as it is played.
 
 Line 1 is the header (game id, config, seed, seat names); each further line is one committed
-action with its seat and sequence number. Every line is flushed and fsynced before the caller
+action with its seat and sequence number, and `"by": "clock"` when the turn controller took it
+(a timeout): replay lets only those through as controller actions, so a record cannot pass a
+player's move off as the clock's. Version 1 journals predate that mark; their timeouts are
+trusted as the controller's, since version 1 writers wrote nothing else. Every line is flushed and fsynced before the caller
 shows the result, so a crash or `kill -9` loses nothing that a player saw.
 
 Reading is defensive because a journal is data from outside. A last line cut off by a crash
@@ -16,15 +19,16 @@ import json
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator, Literal
 
 from tilegames.core.codec import from_jsonable
 from tilegames.core.errors import BadRecord, IllegalMove
-from tilegames.core.protocol import Action, Event, Game
+from tilegames.core.protocol import Action, Event, Game, Outcome
 from tilegames.core.registry import get_game
 
 FORMAT = "tilegames-journal"
-VERSION = 1
+VERSION = 2
+READABLE_VERSIONS = (1, 2)
 
 
 @dataclass(frozen=True)
@@ -55,6 +59,7 @@ class JournalRecord:
     seq: int
     seat: int
     action: dict[str, Any]
+    by: Literal["player", "clock"] = "player"
 
 
 @dataclass
@@ -118,8 +123,11 @@ class JournalWriter:
     def next_seq(self) -> int:
         return self._next_seq
 
-    def append(self, seat: int, action: Action) -> None:
-        line = _encode({"seq": self._next_seq, "seat": seat, "action": action.to_json()})
+    def append(self, seat: int, action: Action, by: Literal["player", "clock"] = "player") -> None:
+        record: dict[str, Any] = {"seq": self._next_seq, "seat": seat, "action": action.to_json()}
+        if by != "player":
+            record["by"] = by
+        line = _encode(record)
         with open(self.path, "ab") as fh:
             fh.write(line)
             fh.flush()
@@ -174,7 +182,7 @@ def _parse_header(name: str, raw: bytes) -> JournalHeader:
         obj = None
     if not isinstance(obj, dict) or obj.get("format") != FORMAT:
         raise BadRecord(f"{name}, line 1: not a tilegames journal (no journal header).")
-    if obj.get("version") != VERSION:
+    if obj.get("version") not in READABLE_VERSIONS:
         raise BadRecord(f"{name}, line 1: journal version {obj.get('version')!r} is not supported.")
     return from_jsonable(JournalHeader, obj, where=f"{name}, line 1")
 
@@ -194,27 +202,54 @@ def _json(raw: bytes) -> Any:
         raise BadRecord("the line is not valid JSON.") from None
 
 
+@dataclass(frozen=True)
+class ReplayStep:
+    """One journaled action replayed: the state before it, the action and what it did."""
+
+    record: JournalRecord
+    before: Any
+    action: Action
+    outcome: Outcome[Any]
+
+
+def initial_state(journal: LoadedJournal, game: Game | None = None) -> Any:
+    """The state the journal's game started from (BadRecord if its header cannot set it up)."""
+    game = game or get_game(journal.header.game)
+    config = game.config_from_json(journal.header.config)
+    try:
+        return game.new_game(config, journal.header.seats, journal.header.seed)
+    except ValueError as exc:
+        raise BadRecord(f"The journal's game cannot be set up: {exc}") from None
+
+
+def replay_steps(journal: LoadedJournal, game: Game | None = None) -> Iterator[ReplayStep]:
+    """Apply every journaled action again, in order, yielding each step.
+
+    The one place a journal is replayed (resume, `tilegames replay`, exports): a record that
+    the rules refuse raises BadRecord naming it."""
+    game = game or get_game(journal.header.game)
+    state = initial_state(journal, game)
+    for record in journal.records:
+        action = game.decode_action(record.action)
+        by_controller = record.by == "clock" or (journal.header.version == 1 and action.controller_only)
+        try:
+            outcome = game.apply(state, record.seat, action, by_controller=by_controller)
+        except IllegalMove as exc:
+            raise BadRecord(
+                f"Record {record.seq} is not a legal move here: {' '.join(exc.reasons)}"
+            ) from None
+        yield ReplayStep(record, state, action, outcome)
+        state = outcome.state
+
+
 def replay(journal: LoadedJournal, game: Game | None = None, events: list[Event] | None = None) -> Any:
     """Rebuild the exact state a journal records, by applying every action again.
 
     With `events` given, the events of every action are appended to it (a resumed game's
     move log)."""
-    if game is None:
-        game = get_game(journal.header.game)
-    config = game.config_from_json(journal.header.config)
-    try:
-        state = game.new_game(config, journal.header.seats, journal.header.seed)
-    except ValueError as exc:
-        raise BadRecord(f"The journal's game cannot be set up: {exc}") from None
-    for record in journal.records:
-        action = game.decode_action(record.action)
-        try:
-            outcome = game.apply(state, record.seat, action)
-            state = outcome.state
-        except IllegalMove as exc:
-            raise BadRecord(
-                f"Record {record.seq} is not a legal move here: {' '.join(exc.reasons)}"
-            ) from None
+    state = initial_state(journal, game)
+    for step in replay_steps(journal, game):
+        state = step.outcome.state
         if events is not None:
-            events.extend(outcome.events)
+            events.extend(step.outcome.events)
     return state

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Generic, Mapping, TypeVar
 
 from tilegames.core.codec import from_jsonable, to_jsonable
-from tilegames.core.errors import BadRecord
+from tilegames.core.errors import BadRecord, IllegalMove
 
 ConfigT = TypeVar("ConfigT")
 StateT = TypeVar("StateT")
@@ -31,9 +31,14 @@ DraftT = TypeVar("DraftT")
 
 
 class Action:
-    """Base of every game's actions. Subclasses are frozen dataclasses with a `kind`."""
+    """Base of every game's actions. Subclasses are frozen dataclasses with a `kind`.
+
+    `controller_only` marks what only the turn controller may take (the clock's timeout): a
+    player, a crafted record or a network client sending one is refused by `Game.apply`.
+    """
 
     kind: ClassVar[str]
+    controller_only: ClassVar[bool] = False
 
     def to_json(self) -> dict[str, Any]:
         data = to_jsonable(self)
@@ -121,9 +126,18 @@ class Game(ABC, Generic[ConfigT, StateT, DraftT]):
         return decode_action(self.action_types, data)
 
     # --- playing --------------------------------------------------------------------------
+    def apply(self, state: StateT, seat: int, action: Action, *, by_controller: bool = False) -> Outcome[StateT]:
+        """Validate completely, then act. Raises IllegalMove and leaves `state` untouched.
+
+        Controller-only actions are refused here, for every game, unless the turn controller
+        (or a replay of what it journaled) takes them."""
+        if action.controller_only and not by_controller:
+            raise IllegalMove(f"Only the turn clock can take the {action.kind!r} move; a player cannot.")
+        return self.resolve(state, seat, action)
+
     @abstractmethod
-    def apply(self, state: StateT, seat: int, action: Action) -> Outcome[StateT]:
-        """Validate completely, then act. Raises IllegalMove and leaves `state` untouched."""
+    def resolve(self, state: StateT, seat: int, action: Action) -> Outcome[StateT]:
+        """The game's own rules for `action` (called by `apply` once its origin is allowed)."""
 
     @abstractmethod
     def current_seat(self, state: StateT) -> int | None:

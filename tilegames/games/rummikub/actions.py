@@ -50,6 +50,7 @@ class Timeout(Action):
     """
 
     kind = "timeout"
+    controller_only = True
     touched: bool
     laid: tuple[int, ...] = ()
 

@@ -55,7 +55,7 @@ class RummikubGame(Game[RummikubConfig, RummikubState, RowsDraft]):
         return replace(state, phase="redeal" if asking else "play", redeal_asking=asking)
 
     # --- playing --------------------------------------------------------------------------
-    def apply(self, state: RummikubState, seat: int, action: Action) -> Outcome[RummikubState]:
+    def resolve(self, state: RummikubState, seat: int, action: Action) -> Outcome[RummikubState]:
         if state.phase == "over":
             raise IllegalMove("The game is over.")
         if not 0 <= seat < len(state.seats):

@@ -53,6 +53,7 @@ class Timeout(Action):
     """The clock ran out: the placed tiles go back and the turn is lost. Controller only."""
 
     kind = "timeout"
+    controller_only = True
 
 
 ACTION_TYPES = (Place, Exchange, Pass, Challenge, AcceptPlay, Timeout)

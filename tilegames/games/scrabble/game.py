@@ -99,7 +99,7 @@ class ScrabbleGame(Game[ScrabbleConfig, ScrabbleState, ScrabbleDraft]):
                              SeatOrder(len(seats), current=first), draws)
 
     # --- playing --------------------------------------------------------------------------
-    def apply(self, state: ScrabbleState, seat: int, action: Action) -> Outcome[ScrabbleState]:
+    def resolve(self, state: ScrabbleState, seat: int, action: Action) -> Outcome[ScrabbleState]:
         if state.end is not None:
             raise IllegalMove("The game is over.")
         if not 0 <= seat < len(state.seats):

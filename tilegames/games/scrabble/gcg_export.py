@@ -3,7 +3,7 @@ Woogles, from its journal: every action is replayed and written as the line GCG 
 
 from __future__ import annotations
 
-from tilegames.core.journal import LoadedJournal
+from tilegames.core.journal import LoadedJournal, replay_steps
 from tilegames.games.scrabble.actions import Challenge, Exchange, Pass, Place, Timeout
 from tilegames.games.scrabble.game import GAME
 from tilegames.games.scrabble.state import ScrabbleState
@@ -21,7 +21,6 @@ def _rack(state: ScrabbleState, seat: int) -> str:
 def export_gcg(journal: LoadedJournal) -> str:
     header = journal.header
     config = GAME.config_from_json(header.config)
-    state = GAME.new_game(config, header.seats, header.seed)
     nicks = [_nick(n) for n in header.seats]
     if len(set(nicks)) != len(nicks):
         nicks = [f"{n}{i + 1}" for i, n in enumerate(nicks)]
@@ -29,11 +28,9 @@ def export_gcg(journal: LoadedJournal) -> str:
     lines += [f"#player{i + 1} {nick} {name}" for i, (nick, name) in enumerate(zip(nicks, header.seats))]
     if config.word_list is None:
         lines.append("#lexicon tilegames-english")
-    for record in journal.records:
-        action = GAME.decode_action(record.action)
-        seat = record.seat
+    for step in replay_steps(journal, GAME):
+        state, action, outcome, seat = step.before, step.action, step.outcome, step.record.seat
         rack = _rack(state, seat)
-        outcome = GAME.apply(state, seat, action)
         new = outcome.state
         total = _running(new, seat)
         if isinstance(action, Place):
@@ -56,7 +53,6 @@ def export_gcg(journal: LoadedJournal) -> str:
                              f"{_running(new, seat)}")
         if new.end is not None and state.end is None:
             lines += _end_lines(new, nicks)
-        state = new
     return "\n".join(lines) + "\n"
 
 
