@@ -7,9 +7,14 @@ Sources (Debian package `scowl`, installed at /usr/share/dict/scowl):
   abbreviations (`*-abbreviations`) and contractions (`*-contractions`) in separate lists,
   which are simply not read.
 Then: only words of lower-case letters a-z (no apostrophes, hyphens or accents), plus
-`supplement.txt` (short words word-game players rely on), minus `exclude.txt` (lower-case
-entries that are not playable words). Output: sorted, one word per line, so the same inputs
-always give the same bytes.
+`supplement.txt` (words word-game players rely on), minus `exclude.txt` (lower-case entries
+that are not playable words). Short words come only from reviewed lists, whatever SCOWL says
+(SCOWL has single letters, letter plurals such as `bs` and abbreviations such as `kb`):
+  one letter:    none;
+  two letters:   the 107 of tournament play, in `supplement.txt`;
+  three letters: `three-letter.txt`, SCOWL's three-letter entries reviewed by hand (what the
+                 review dropped, and why, is in `three-letter-dropped.txt`).
+Output: sorted, one word per line, so the same inputs always give the same bytes.
 
     python3 dictionaries/build.py [SCOWL_DIR]
 """
@@ -58,9 +63,31 @@ def scowl_words(folder: Path) -> set[str]:
     return words
 
 
+def three_letter_lists() -> tuple[set[str], set[str]]:
+    """The reviewed three-letter words: (kept, dropped)."""
+    kept = hand_list(HERE / "three-letter.txt")
+    dropped = hand_list(HERE / "three-letter-dropped.txt")
+    if bad := sorted(w for w in kept | dropped if len(w) != 3):
+        raise SystemExit(f"three-letter lists: {', '.join(bad)} not of three letters")
+    if both := sorted(kept & dropped):
+        raise SystemExit(f"three-letter lists: {', '.join(both)} both kept and dropped")
+    return kept, dropped
+
+
+def unreviewed(folder: Path) -> list[str]:
+    """SCOWL's three-letter entries that neither reviewed list has (empty for the SCOWL in README.md)."""
+    kept, dropped = three_letter_lists()
+    return sorted(w for w in scowl_words(folder) if len(w) == 3 and w not in kept | dropped)
+
+
 def build(folder: Path) -> list[str]:
-    words = (scowl_words(folder) | hand_list(HERE / "supplement.txt")) - hand_list(HERE / "exclude.txt")
-    return sorted(words)
+    supplement = hand_list(HERE / "supplement.txt")
+    if odd := sorted(w for w in supplement if len(w) in (1, 3)):
+        raise SystemExit(f"supplement.txt: {', '.join(odd)}: no single letters; three-letter words go in three-letter.txt")
+    kept, _ = three_letter_lists()
+    longer = {w for w in scowl_words(folder) | supplement if len(w) > 3}
+    two = {w for w in supplement if len(w) == 2}
+    return sorted((two | kept | longer) - hand_list(HERE / "exclude.txt"))
 
 
 def main(argv: list[str]) -> int:
@@ -68,6 +95,8 @@ def main(argv: list[str]) -> int:
     words = build(folder)
     (HERE / "english.txt").write_text("".join(w + "\n" for w in words), encoding="ascii")
     print(f"english.txt: {len(words)} words")
+    if new := unreviewed(folder):
+        print(f"SCOWL has {len(new)} three-letter entries not yet reviewed (left out): {' '.join(new)}")
     return 0
 
 

@@ -22,7 +22,17 @@ TWO_LETTER = (
 ).split()
 MUST_ACCEPT = ("qat cwm zax quixotic strainers trainer throb hob conquest recover heavy cape toy chip lap "
                "ear pal the fun sun").split()
-MUST_REJECT = ["london", "paris", "john's", "usa", "nasa", "xyzzy", "qwerty", "asdf"]
+MUST_REJECT = ["london", "john's", "usa", "nasa", "xyzzy", "qwerty", "asdf"]
+# SCOWL lists these in lower case; no word game accepts them: abbreviations and symbols, single
+# letters and letter plurals (`bs` for "b's"), and foreign or dialect spellings.
+NOT_WORDS = (
+    "kb mb lm ln lx mf ms ns ps ls ts ky ny fy ge ja ko oo ou ug ur yu zo "  # two letters
+    "bs cs ds fs gs hs js ks qs rs ss ws xs ys zs "  # letter plurals
+    "b c x z "  # single letters
+    "aeq csc dkl hhd esc iff gif oui von sed "  # three letters
+    "csch sech sinh tanh coth pwns"  # longer
+).split()
+DICTIONARIES = ROOT / "dictionaries"
 
 
 def load_build_script():
@@ -50,6 +60,59 @@ def test_word_games_accept(lexicon, word):
 @pytest.mark.parametrize("word", MUST_REJECT)
 def test_word_games_reject(lexicon, word):
     assert word not in lexicon
+
+
+def test_two_letter_words_are_exactly_the_107_of_tournament_play(lexicon):
+    build = load_build_script()
+    supplement = {w for w in build.hand_list(DICTIONARIES / "supplement.txt") if len(w) == 2}
+    assert supplement == set(TWO_LETTER)
+    assert {w for w in lexicon.words if len(w) == 2} == set(TWO_LETTER)
+
+
+def test_three_letter_words_come_only_from_the_reviewed_list(lexicon):
+    build = load_build_script()
+    reviewed = build.hand_list(DICTIONARIES / "three-letter.txt")
+    assert {w for w in lexicon.words if len(w) == 3} == reviewed
+
+
+def test_no_single_letter_is_a_word(lexicon):
+    assert [w for w in lexicon.words if len(w) == 1] == []
+
+
+@pytest.mark.parametrize("word", NOT_WORDS)
+def test_abbreviations_and_letter_names_are_not_words(lexicon, word):
+    assert word not in lexicon
+
+
+@pytest.mark.parametrize("word", "paris qat zax cwm abs pos res sos cee zed ell".split())
+def test_reviewed_short_words_are_accepted(lexicon, word):
+    assert word in lexicon
+
+
+def test_paris_the_herb_is_a_word(lexicon):
+    assert "paris" in lexicon and "PARIS" in lexicon
+
+
+def test_reviewed_three_letter_lists_hold_three_letter_words_kept_or_dropped_never_both():
+    build = load_build_script()
+    kept = build.hand_list(DICTIONARIES / "three-letter.txt")
+    dropped = build.hand_list(DICTIONARIES / "three-letter-dropped.txt")
+    assert kept and dropped and not kept & dropped
+    assert all(len(w) == 3 for w in kept | dropped)
+
+
+@pytest.mark.skipif(not SCOWL.is_dir(), reason="SCOWL (Debian package scowl) is not installed")
+def test_every_three_letter_entry_of_scowl_was_reviewed():
+    build = load_build_script()
+    assert build.unreviewed(SCOWL) == []
+
+
+def test_build_takes_short_words_only_from_the_reviewed_lists(tmp_path):
+    build = load_build_script()
+    (tmp_path / "english-words.10").write_text("x\nkb\nzs\ncsc\noui\ncat\ncatnip\n")
+    words = set(build.build(tmp_path))
+    assert {"cat", "catnip", "aa", "za", "zax", "cee"} <= words  # reviewed lists always apply
+    assert not words & {"x", "kb", "zs", "csc", "oui"}
 
 
 def test_default_list_is_lower_case_letters_only_and_sorted():
