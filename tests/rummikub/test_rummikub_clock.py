@@ -71,13 +71,37 @@ def test_timeout_penalty_is_what_the_pool_has_left():
 
 
 def test_timeout_with_an_empty_pool_counts_as_cannot_play():
-    state = position(["R6", "K2"], table=["R3 R4 R5"], pool="")
+    state = position(["R9", "K2"], table=["R3 R4 R5"], pool="")
     ctl = controller(state)
-    ctl.edit(0, MoveTile(tile(state, "R6").id, 0))
+    ctl.edit(0, MoveTile(tile(state, "R9").id, 0))
     ctl.clock.advance(60)
     ctl.tick()
     assert ctl.state.phase == "over" and ctl.state.end.reason == "stuck"
     assert ctl.state.table == state.table
+
+
+def test_timeout_with_an_empty_pool_while_a_play_exists_passes_the_turn_and_play_goes_on():
+    state = position(["R6", "K2"], table=["R3 R4 R5"], pool="")
+    ctl = controller(state)
+    ctl.edit(0, MoveTile(tile(state, "R6").id, 0))
+    ctl.clock.advance(60)
+    events = ctl.tick()
+    assert ctl.state.phase == "play" and ctl.seat == 1
+    assert ctl.state.table == state.table and ctl.state.racks == state.racks
+    assert "R6" not in events[-1].text  # the reason is public; the rack is not
+
+
+def test_rows_rejoined_in_another_order_count_as_an_untouched_table():
+    from tilegames.core.table_rows import JoinRows
+
+    state = position(["R9", "K2"], table=["R3 R4 R5", "B7 B8 B9"])
+    ctl = controller(state)
+    ctl.edit(0, JoinRows(1, 0))  # B7 B8 B9 R3 R4 R5
+    ctl.edit(0, SplitRow(0, 3))  # the same two sets, in the other order
+    assert [[t.face for t in row] for row in ctl.draft.rows] == [["B7", "B8", "B9"], ["R3", "R4", "R5"]]
+    assert not ctl.draft_changed()
+    ctl.clock.advance(60)
+    assert ctl.tick()[-1].text == "Time's up for Ann, who draws a tile."
 
 
 def test_penalty_swap_own_tiles_sends_laid_tiles_under_the_pool():

@@ -47,6 +47,25 @@ def bot_game(config: RummikubConfig, players: int, seed: int) -> RummikubState:
     raise AssertionError("the game did not end")
 
 
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    options=st.fixed_dictionaries({
+        "profile": st.sampled_from(["sabra", "tournament"]),
+        "manipulate_on_meld_turn": st.booleans(),
+        "joker_sub_from_table": st.booleans(),
+        "joker_free_by_rearrange": st.booleans(),
+        "joker_group_needs_both": st.booleans(),
+        "penalty_swap_own_tiles": st.booleans(),
+        "pool_empty_end": st.sampled_from(["first_stuck", "all_stuck"]),
+    }),
+    players=st.integers(2, 5),
+    seed=st.integers(0, 10_000),
+)
+def test_the_automatic_player_never_has_a_move_refused_under_any_options(options, players, seed):
+    state = bot_game(RummikubConfig(**options), players, seed)  # GAME.apply raises on a refusal
+    assert state.phase == "over"
+
+
 @pytest.mark.parametrize("profile", ["sabra", "tournament"])
 @pytest.mark.parametrize("players", [2, 4, 6])
 def test_seeded_bot_game_runs_to_a_legal_end(profile, players):

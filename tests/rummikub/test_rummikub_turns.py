@@ -209,10 +209,69 @@ def test_group_joker_is_taken_with_either_missing_colour():
 def test_joker_group_needs_both_missing_colours_when_configured():
     config = RummikubConfig(joker_free_by_rearrange=False, joker_group_needs_both=True)
     state = position(["O7 K7 K10 K11", "K2"], table=["R7 B7 J"], config=config)
-    reasons = rejected(state, "R7 B7 O7", "K10 K11 J", "K7")
-    assert any("K7 or O7" in r for r in reasons)
+    reasons = rejected(state, "R7 B7 O7", "K10 K11 J")
+    assert reasons == ("The joker in R7 B7 J can only be taken by putting both K7 and O7 in its place.",)
     outcome = play(state, "R7 B7 O7 K7", "K10 K11 J")
     assert faces(outcome.state)[0] == "R7 B7 O7 K7"
+
+
+STRICT = RummikubConfig(joker_free_by_rearrange=False)
+
+
+def test_adding_to_a_joker_group_narrows_the_joker_and_does_not_take_it():
+    state = position(["K5", "B2"], table=["R5 B5 J"], config=STRICT)
+    assert faces(play(state, "R5 B5 J K5").state) == ["R5 B5 J K5"]
+
+
+def test_substituting_one_of_two_jokers_in_a_group_keeps_the_other_in_its_set():
+    state = position(["K5 R10 R11", "B2"], table=["R5 B5 J J"], config=STRICT)
+    outcome = play(state, "R5 B5 K5 J", "R10 R11 J")
+    assert faces(outcome.state) == ["R5 B5 K5 J", "R10 R11 J"]
+
+
+def test_initial_meld_with_manipulation_may_add_to_a_joker_group():
+    config = RummikubConfig(manipulate_on_meld_turn=True)
+    state = position(["K5 K10 K11 K12", "B2"], table=["R5 B5 J"], melded=[False, True], config=config)
+    outcome = play(state, "R5 B5 J K5", "K10 K11 K12")
+    assert faces(outcome.state) == ["R5 B5 J K5", "K10 K11 K12"]
+
+
+def test_joker_substituted_in_a_run_that_also_grows_is_freed_for_a_new_set():
+    state = position(["R6 R8 K9 K10", "B2"], table=["R5 J R7"], config=STRICT)
+    outcome = play(state, "R5 R6 R7 R8", "K9 K10 J")
+    assert faces(outcome.state) == ["R5 R6 R7 R8", "K9 K10 J"]
+
+
+def test_substituted_run_may_then_be_split_like_any_other_set():
+    state = position(["R6 K9 K10 R11", "B2"], table=["R5 J R7 R8 R9 R10"], config=STRICT)
+    outcome = play(state, "R5 R6 R7", "R8 R9 R10 R11", "K9 K10 J")
+    assert faces(outcome.state) == ["R5 R6 R7", "R8 R9 R10 R11", "K9 K10 J"]
+
+
+def test_moving_a_joker_to_the_other_end_of_its_run_takes_it():
+    state = position(["R9", "B2"], table=["J R6 R7"], config=STRICT)
+    reasons = rejected(state, "R6 R7 J R9")
+    assert reasons == ("The joker in J R6 R7 can only be taken by putting R5 in its place.",)
+
+
+def test_a_table_tile_left_in_its_own_set_does_not_substitute_a_joker():
+    table = ["R5 J R7", "B5 K5 O5", "B7 K7 O7", "R6 B6 K6"]
+    state = position(["B8 B9", "K2"], table=table, config=STRICT)
+    reasons = rejected(state, "B5 K5 O5 R5", "B7 K7 O7 R7", "R6 B6 K6", "B8 B9 J")
+    assert reasons == ("The joker in R5 J R7 can only be taken by putting R6 in its place.",)
+    freely = position(["B8 B9", "K2"], table=table)  # joker_free_by_rearrange: the default
+    assert len(play(freely, "B5 K5 O5 R5", "B7 K7 O7 R7", "R6 B6 K6", "B8 B9 J").state.table) == 4
+
+
+def test_joker_group_needs_both_applies_even_when_rearranging_frees_jokers():
+    config = RummikubConfig(joker_free_by_rearrange=True, joker_group_needs_both=True)
+    state = position(["O7 K7 K10 K11", "K2"], table=["R7 B7 J"], config=config)
+    reasons = rejected(state, "R7 B7 O7", "K10 K11 J")
+    assert reasons == ("The joker in R7 B7 J can only be taken by putting both K7 and O7 in its place.",)
+    assert faces(play(state, "R7 B7 O7 K7", "K10 K11 J").state)[0] == "R7 B7 O7 K7"
+    # Jokers in runs stay free to take by rearrangement.
+    state = position(["K5 O5", "K2"], table=["R2 R3 R4 J"], config=config)
+    assert faces(play(state, "R2 R3 R4", "K5 O5 J").state) == ["R2 R3 R4", "K5 O5 J"]
 
 
 # --- drawing, passing, the empty pool -------------------------------------------------------
@@ -234,6 +293,36 @@ def test_draw_from_an_empty_pool_is_refused():
 def test_pass_is_only_for_an_empty_pool():
     with pytest.raises(IllegalMove, match="only pass when the pool is empty"):
         GAME.apply(position(["R6", "K2"]), 0, Pass())
+
+
+def test_pass_is_refused_while_a_rack_tile_extends_a_table_set():
+    state = position(["R7 K1", "K2"], table=["R4 R5 R6"], pool="")
+    with pytest.raises(IllegalMove) as err:
+        GAME.apply(state, 0, Pass())
+    assert err.value.reasons == ("You can still play, so you cannot pass: R7 extends R4 R5 R6.",)
+
+
+@pytest.mark.parametrize(
+    "rack, table, reason",
+    [
+        ("R3 K1", ["R4 R5 R6"], "R3 extends R4 R5 R6"),
+        ("O9 K1", ["R9 B9 K9"], "O9 fills R9 B9 K9"),
+        ("J K1", ["R9 B9 K9"], "J fills R9 B9 K9"),
+        ("B2 B3 B4 K1", [], "B2 B3 B4 is a set on your rack"),
+    ],
+)
+def test_pass_names_the_play_that_is_still_possible(rack, table, reason):
+    state = position([rack, "K2"], table=table, melded=[True, True], pool="")
+    with pytest.raises(IllegalMove, match=reason):
+        GAME.apply(state, 0, Pass())
+
+
+def test_before_the_initial_meld_only_a_30_point_meld_is_a_possible_play():
+    state = position(["B2 B3 B4 K1", "K2"], table=["R4 R5 R6"], melded=[False, True], pool="")
+    assert GAME.apply(state, 0, Pass()).state.phase == "over"
+    state = position(["R10 R11 R12", "K2"], melded=[False, True], pool="")
+    with pytest.raises(IllegalMove, match="R10 R11 R12"):
+        GAME.apply(state, 0, Pass())
 
 
 def test_first_stuck_player_ends_the_game_when_the_pool_is_empty():

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import replace
 from typing import Any
 
@@ -13,6 +14,7 @@ from tilegames.core.tiles import Bag, Tile
 from tilegames.games.rummikub.actions import ACTION_TYPES, Draw, Pass, Play, Redeal, Timeout
 from tilegames.games.rummikub.config import PRESETS, RummikubConfig
 from tilegames.games.rummikub.notation import full_set
+from tilegames.games.rummikub.possible_play import obvious_play
 from tilegames.games.rummikub.scoring import rack_value, score_going_out, score_stuck, stuck_winners
 from tilegames.games.rummikub.setup import count_doubles, deal, draw_for_first_player, redeal_candidates
 from tilegames.games.rummikub.state import GameEnd, RummikubState
@@ -73,6 +75,9 @@ class RummikubGame(Game[RummikubConfig, RummikubState, RowsDraft]):
         if isinstance(action, Pass):
             if len(state.bag):
                 raise IllegalMove("You can only pass when the pool is empty; draw a tile instead.")
+            possible = obvious_play(state, seat)
+            if possible is not None:
+                raise IllegalMove(f"You can still play, so you cannot pass: {possible}.")
             return self._cannot_play(state, seat, f"{state.seats[seat]} cannot play.")
         if isinstance(action, Timeout):
             return self._timeout(state, seat, action)
@@ -136,6 +141,12 @@ class RummikubGame(Game[RummikubConfig, RummikubState, RowsDraft]):
         if any(tid not in rack_ids for tid in action.laid) or len(set(action.laid)) != len(action.laid):
             raise IllegalMove("Only tiles from the player's own rack can be returned on a timeout.")
         if not len(state.bag):
+            if obvious_play(state, seat) is not None:
+                # Not "cannot play": the turn passes and the game goes on. The sentence stays
+                # vague because it is public and the rack is not.
+                text = f"Time's up for {name}. The pool is empty, but {name} could still play, so the turn passes."
+                event = Event("timeout", text, seat, {"count": 0, "touched": action.touched, "swapped": 0})
+                return Outcome(self._next_turn(state, passes=0), (event,))
             return self._cannot_play(state, seat, f"Time's up for {name}, and the pool is empty.")
         bag = state.bag
         racks = list(state.racks)
@@ -264,7 +275,9 @@ class RummikubGame(Game[RummikubConfig, RummikubState, RowsDraft]):
         return Play(tuple(tuple(t.id for t in row) for row in draft.rows))
 
     def draft_changed(self, snapshot: RummikubState, draft: RowsDraft, seat: int) -> bool:
-        return draft.rows != snapshot.table or sorted(draft.rack) != sorted(snapshot.racks[seat])
+        """The table compares as a multiset of sets: rows split and rejoined into the same
+        sets, in whatever row order, leave it unchanged (no 3-tile penalty)."""
+        return Counter(draft.rows) != Counter(snapshot.table) or sorted(draft.rack) != sorted(snapshot.racks[seat])
 
     def timeout_action(self, snapshot: RummikubState, draft: RowsDraft, seat: int) -> Timeout:
         touched = self.draft_changed(snapshot, draft, seat)

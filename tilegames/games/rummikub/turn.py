@@ -11,7 +11,7 @@ rejected sees everything to fix:
 4. before the initial meld: 30 points from the player's own tiles, in new sets only, with no
    manipulation of the table (unless `manipulate_on_meld_turn`) and never a joker retrieval;
 5. jokers leave their sets only as the options allow (`joker_free_by_rearrange`,
-   `joker_sub_from_table`, `joker_group_needs_both`).
+   `joker_sub_from_table`, `joker_group_needs_both`; see `jokers.py`).
 """
 
 from __future__ import annotations
@@ -23,8 +23,9 @@ from typing import Sequence
 from tilegames.core.errors import IllegalMove
 from tilegames.core.tiles import Tile
 from tilegames.games.rummikub.config import INITIAL_MELD_POINTS
-from tilegames.games.rummikub.notation import Face, face_of
-from tilegames.games.rummikub.sets import SetCheck, best_reading, format_set, joker_substitutes
+from tilegames.games.rummikub.jokers import joker_problems, taken_jokers
+from tilegames.games.rummikub.notation import face_of
+from tilegames.games.rummikub.sets import SetCheck, best_reading, format_set
 from tilegames.games.rummikub.state import RummikubState
 
 
@@ -38,19 +39,6 @@ class CheckedPlay:
 def read_set(tiles: Sequence[Tile]) -> SetCheck:
     """How a row on the table reads: the valid reading worth most, the run on a tie."""
     return best_reading([face_of(t) for t in tiles])
-
-
-def joker_meanings(table: Sequence[Sequence[Tile]]) -> dict[int, frozenset[Face]]:
-    """For each joker on a table, the faces it stands for (empty when its set is invalid)."""
-    meanings: dict[int, frozenset[Face]] = {}
-    for row in table:
-        faces = [face_of(t) for t in row]
-        check = best_reading(faces)
-        options = joker_substitutes(faces, check.kind) if check.valid else ()
-        jokers = [t for t in row if face_of(t).is_joker]
-        for index, tile in enumerate(jokers):
-            meanings[tile.id] = options[index] if options else frozenset()
-    return meanings
 
 
 def check_play(state: RummikubState, seat: int, sets: Sequence[Sequence[int]]) -> CheckedPlay:
@@ -98,7 +86,7 @@ def check_play(state: RummikubState, seat: int, sets: Sequence[Sequence[int]]) -
                 "Until your initial meld is down, you may not change the sets on the table: "
                 "lay new sets from your own tiles only."
             )
-        elif _jokers_moved(state.table, table):
+        elif taken_jokers(state.table, table):
             problems.append("You cannot take a joker from the table in your initial-meld turn.")
         if meld_points < INITIAL_MELD_POINTS and not any(not c.valid for c in checks):
             problems.append(
@@ -106,8 +94,8 @@ def check_play(state: RummikubState, seat: int, sets: Sequence[Sequence[int]]) -
                 f"{INITIAL_MELD_POINTS} from your own tiles."
             )
     # 5. Jokers taken from the table.
-    elif not config.joker_free_by_rearrange:
-        problems.extend(_joker_substitution_problems(state, table, set(rack)))
+    else:
+        problems.extend(joker_problems(config, state.table, table, set(rack)))
 
     if problems:
         raise IllegalMove(*problems)
@@ -122,60 +110,3 @@ def _table_untouched(before: Sequence[tuple[Tile, ...]], after: Sequence[tuple[T
             return False
         remaining[row] -= 1
     return True
-
-
-def _jokers_moved(before: Sequence[tuple[Tile, ...]], after: Sequence[tuple[Tile, ...]]) -> bool:
-    """Whether any joker that was on the table now stands for something else."""
-    old, new = joker_meanings(before), joker_meanings(after)
-    return any(new.get(tid) != meaning for tid, meaning in old.items())
-
-
-def _joker_substitution_problems(
-    state: RummikubState, table: tuple[tuple[Tile, ...], ...], rack_ids: set[int]
-) -> list[str]:
-    """With `joker_free_by_rearrange` off: a joker may leave its set only when the exact tile
-    it stands for takes its place (both missing colours for a 3-tile group under
-    `joker_group_needs_both`; a rack tile unless `joker_sub_from_table`)."""
-    config = state.config
-    old_meanings = joker_meanings(state.table)
-    new_meanings = joker_meanings(table)
-    new_rows = set(table)
-    problems: list[str] = []
-    for old_row in state.table:
-        for joker in (t for t in old_row if face_of(t).is_joker):
-            if new_meanings.get(joker.id) == old_meanings[joker.id]:
-                continue
-            options = old_meanings[joker.id]
-            others = [t for t in old_row if t.id != joker.id]
-            group = read_set(old_row).kind == "group"
-            needs_both = group and config.joker_group_needs_both and len(old_row) == 3
-            substituted = False
-            for row in new_rows:
-                added = [t for t in row if t not in others]
-                if any(t not in row for t in others) or not added:
-                    continue
-                if group:
-                    if len(added) != (2 if needs_both else 1) or len(row) != len(others) + len(added):
-                        continue
-                    if needs_both and {face_of(t) for t in added} != set(options):
-                        continue
-                    if not all(face_of(t) in options for t in added):
-                        continue
-                else:
-                    position = old_row.index(joker)
-                    if len(row) != len(old_row) or row[:position] + row[position + 1 :] != tuple(others):
-                        continue
-                    if face_of(row[position]) not in options:
-                        continue
-                if not config.joker_sub_from_table and not all(t.id in rack_ids for t in added):
-                    continue
-                substituted = True
-                break
-            if not substituted:
-                wanted = " or ".join(sorted(str(f) for f in options)) or "its tile"
-                where = "from your rack " if not config.joker_sub_from_table else ""
-                problems.append(
-                    f"The joker in {format_set([face_of(t) for t in old_row])} can only be taken "
-                    f"by putting {wanted} {where}in its place."
-                )
-    return problems
