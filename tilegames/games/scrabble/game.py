@@ -17,8 +17,10 @@ from tilegames.games.scrabble.actions import (
 )
 from tilegames.games.scrabble.board import CENTRE, SIZE, play_notation, score_play, square_name
 from tilegames.games.scrabble.config import PRESETS, ScrabbleConfig
-from tilegames.games.scrabble.state import PendingPlay, ScrabbleEnd, ScrabbleState, Square
-from tilegames.games.scrabble.tiles import BLANK, RACK_SIZE, full_set, rack_value
+from tilegames.games.scrabble.challenges import challenge
+from tilegames.games.scrabble.endings import finish, maybe_stalled
+from tilegames.games.scrabble.state import PendingPlay, ScrabbleState, Square
+from tilegames.games.scrabble.tiles import BLANK, RACK_SIZE, full_set
 
 BOARD_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
@@ -105,11 +107,11 @@ class ScrabbleGame(Game[ScrabbleConfig, ScrabbleState, ScrabbleDraft]):
         if not 0 <= seat < len(state.seats):
             raise IllegalMove(f"There is no seat {seat}.")
         if isinstance(action, Challenge):
-            return self._challenge(state, seat)
+            return challenge(state, seat, lambda: self.lexicon(state))
         if isinstance(action, AcceptPlay):
             if not state.awaiting_final_challenge or state.pending is None or seat == state.pending.seat:
                 raise IllegalMove("There is no last play waiting for your acceptance.")
-            return self._finish(replace(state, pending=None, awaiting_final_challenge=False), "out",
+            return finish(replace(state, pending=None, awaiting_final_challenge=False), "out",
                                 state.pending.seat, [])
         if state.awaiting_final_challenge:
             raise IllegalMove("The last play of the game may still be challenged: challenge it or accept it.")
@@ -200,7 +202,7 @@ class ScrabbleGame(Game[ScrabbleConfig, ScrabbleState, ScrabbleDraft]):
                       last_play=tuple(placed), turn=state.turn + 1)
         if not racks[seat] and not len(bag):
             if state.config.challenge_mode == "void":
-                return self._finish(replace(new, pending=None), "out", seat, [event])
+                return finish(replace(new, pending=None), "out", seat, [event])
             return Outcome(replace(new, awaiting_final_challenge=True), (event,))
         return Outcome(replace(new, order=new.order.advance()), (event,))
 
@@ -219,92 +221,12 @@ class ScrabbleGame(Game[ScrabbleConfig, ScrabbleState, ScrabbleDraft]):
                       seat, {"count": len(drawn)}, {"returned": [t.face for t in returned], "tiles": [t.face for t in drawn]})
         new = replace(state, bag=bag, racks=tuple(racks), passes=0, scoreless=state.scoreless + 1,
                       order=state.order.advance(), turn=state.turn + 1, last_play=())
-        return self._maybe_stalled(new, [event])
+        return maybe_stalled(new, [event])
 
     def _pass(self, state: ScrabbleState, seat: int, text: str, kind: str) -> Outcome[ScrabbleState]:
         new = replace(state, passes=state.passes + 1, scoreless=state.scoreless + 1,
                       order=state.order.advance(), turn=state.turn + 1, last_play=())
-        return self._maybe_stalled(new, [Event(kind, text, seat)])
-
-    def _challenge(self, state: ScrabbleState, seat: int) -> Outcome[ScrabbleState]:
-        pending = state.pending
-        if pending is None:
-            raise IllegalMove("There is no play to challenge: a play can only be challenged before the next player begins.")
-        if seat == pending.seat:
-            raise IllegalMove("You cannot challenge your own play.")
-        if state.config.challenge_mode == "void":
-            raise IllegalMove("Under the void rule every play was checked when it was made.")
-        lexicon = self.lexicon(state)
-        bad = [w for w in pending.words if w not in lexicon]
-        challenger, player = state.seats[seat], state.seats[pending.seat]
-        if bad:
-            # The play comes off: back to the state before it, and the player's turn is lost.
-            before = pending.before
-            text = (f"{challenger} challenged: {', '.join(bad)} {'is' if len(bad) == 1 else 'are'} not "
-                    f"{'a word' if len(bad) == 1 else 'words'}. {player}'s tiles go back and the turn is lost.")
-            new = replace(before, order=before.order.advance(), turn=state.turn + 1, passes=before.passes + 1,
-                          scoreless=before.scoreless + 1, last_play=(), awaiting_final_challenge=False)
-            return self._maybe_stalled(new, [Event("challenge.won", text, seat, {"words": bad})])
-        state = replace(state, pending=None)
-        words = ", ".join(pending.words)
-        mode = state.config.challenge_mode
-        if state.awaiting_final_challenge:
-            text = f"{challenger} challenged {words}: all valid, the play stands."
-            return self._finish(replace(state, awaiting_final_challenge=False), "out", pending.seat,
-                                [Event("challenge.lost", text, seat)])
-        if mode == "double":
-            text = f"{challenger} challenged {words}: all valid. {challenger} loses the next turn."
-            if seat == state.order.current:
-                new = replace(state, order=state.order.advance(), turn=state.turn + 1,
-                              passes=state.passes + 1, scoreless=state.scoreless + 1)
-                return self._maybe_stalled(new, [Event("challenge.lost", text, seat)])
-            new = replace(state, order=state.order.mark_lose_next_turn(seat))
-        elif mode == "penalty":
-            points = state.config.challenge_penalty_points * len(pending.words)
-            scores = list(state.scores)
-            scores[seat] -= points
-            text = f"{challenger} challenged {words}: all valid. {challenger} loses {points} points."
-            new = replace(state, scores=tuple(scores))
-        else:
-            text = f"{challenger} challenged {words}: all valid. No penalty."
-            new = state
-        return Outcome(new, (Event("challenge.lost", text, seat),))
-
-    def _maybe_stalled(self, state: ScrabbleState, events: list[Event]) -> Outcome[ScrabbleState]:
-        n = len(state.seats)
-        if state.config.stall_rule == "all_pass_twice":
-            stalled = state.passes >= 2 * n
-        else:
-            stalled = state.scoreless >= (6 if n == 2 else 3 * n)
-        if stalled:
-            return self._finish(state, "stalled", None, events)
-        return Outcome(state, tuple(events))
-
-    def _finish(self, state: ScrabbleState, reason: str, out_seat: int | None, events: list[Event]) -> Outcome[ScrabbleState]:
-        """Final adjustments (RULES.md §3.9)."""
-        before = state.scores
-        left = [rack_value("".join(t.face for t in rack)) for rack in state.racks]
-        adjustments = [-v for v in left]
-        if out_seat is not None:
-            others = sum(v for s, v in enumerate(left) if s != out_seat)
-            if state.config.endgame == "naspa2p":
-                adjustments = [0] * len(left)
-                adjustments[out_seat] = 2 * others
-            else:
-                adjustments[out_seat] = others
-        final = tuple(b + a for b, a in zip(before, adjustments))
-        top = max(final)
-        winners = [s for s, v in enumerate(final) if v == top]
-        if len(winners) > 1:
-            best_before = max(before[s] for s in winners)
-            winners = [s for s in winners if before[s] == best_before]
-        end = ScrabbleEnd(reason, before, tuple(adjustments), final, tuple(winners), out_seat)  # type: ignore[arg-type]
-        names = " and ".join(state.seats[w] for w in winners)
-        text = f"Game over: {names} {'draw' if len(winners) > 1 else 'wins'} ({', '.join(f'{n} {v}' for n, v in zip(state.seats, final))})."
-        events.append(Event("game_over", text, None, {"scores": list(final), "adjustments": list(adjustments),
-                                                      "winners": winners}))
-        return Outcome(replace(state, end=end, scores=final, pending=None, awaiting_final_challenge=False,
-                               turn=state.turn + 1), tuple(events))
+        return maybe_stalled(new, [Event(kind, text, seat)])
 
     # --- what the controller asks -------------------------------------------------------------
     def current_seat(self, state: ScrabbleState) -> int | None:

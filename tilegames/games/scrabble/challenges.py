@@ -1,0 +1,63 @@
+"""Challenging the last play (RULES.md §3.8) under the `double`, `single` and `penalty` rules.
+
+A challenge is decided against the word list as a whole play: one invalid word takes every
+tile of the play off. Kept out of game.py because the outcome touches everything at once (the
+board, the bag, the order of play, the stall counters and, after a play-out, the end of the game).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Callable
+
+from tilegames.core.errors import IllegalMove
+from tilegames.core.lexicon import Lexicon
+from tilegames.core.protocol import Event, Outcome
+from tilegames.games.scrabble.endings import finish, maybe_stalled
+from tilegames.games.scrabble.state import ScrabbleState
+
+
+def challenge(state: ScrabbleState, seat: int, lexicon: Callable[[], Lexicon]) -> Outcome[ScrabbleState]:
+    """`seat` challenges the pending play; `lexicon` is asked only once the challenge is allowed."""
+    pending = state.pending
+    if pending is None:
+        raise IllegalMove("There is no play to challenge: a play can only be challenged before the next player begins.")
+    if seat == pending.seat:
+        raise IllegalMove("You cannot challenge your own play.")
+    if state.config.challenge_mode == "void":
+        raise IllegalMove("Under the void rule every play was checked when it was made.")
+    words = lexicon()
+    bad = [w for w in pending.words if w not in words]
+    challenger, player = state.seats[seat], state.seats[pending.seat]
+    if bad:
+        # The play comes off: back to the state before it, and the player's turn is lost.
+        before = pending.before
+        text = (f"{challenger} challenged: {', '.join(bad)} {'is' if len(bad) == 1 else 'are'} not "
+                f"{'a word' if len(bad) == 1 else 'words'}. {player}'s tiles go back and the turn is lost.")
+        new = replace(before, order=before.order.advance(), turn=state.turn + 1, passes=before.passes + 1,
+                      scoreless=before.scoreless + 1, last_play=(), awaiting_final_challenge=False)
+        return maybe_stalled(new, [Event("challenge.won", text, seat, {"words": bad})])
+    state = replace(state, pending=None)
+    listed = ", ".join(pending.words)
+    mode = state.config.challenge_mode
+    if state.awaiting_final_challenge:
+        text = f"{challenger} challenged {listed}: all valid, the play stands."
+        return finish(replace(state, awaiting_final_challenge=False), "out", pending.seat,
+                      [Event("challenge.lost", text, seat)])
+    if mode == "double":
+        text = f"{challenger} challenged {listed}: all valid. {challenger} loses the next turn."
+        if seat == state.order.current:
+            new = replace(state, order=state.order.advance(), turn=state.turn + 1,
+                          passes=state.passes + 1, scoreless=state.scoreless + 1)
+            return maybe_stalled(new, [Event("challenge.lost", text, seat)])
+        new = replace(state, order=state.order.mark_lose_next_turn(seat))
+    elif mode == "penalty":
+        points = state.config.challenge_penalty_points * len(pending.words)
+        scores = list(state.scores)
+        scores[seat] -= points
+        text = f"{challenger} challenged {listed}: all valid. {challenger} loses {points} points."
+        new = replace(state, scores=tuple(scores))
+    else:
+        text = f"{challenger} challenged {listed}: all valid. No penalty."
+        new = state
+    return Outcome(new, (Event("challenge.lost", text, seat),))

@@ -1,0 +1,61 @@
+"""How a Scrabble game moves on and how it ends (RULES.md §3.9): the next turn, the stall
+rules and the final adjustment.
+
+Kept apart from placement and scoring because every kind of turn (play, exchange, pass,
+timeout, challenge) ends here, and the stall counters must be kept the same way by all of them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from tilegames.core.protocol import Event, Outcome
+from tilegames.games.scrabble.state import ScrabbleEnd, ScrabbleState
+from tilegames.games.scrabble.tiles import rack_value
+
+
+def next_turn(state: ScrabbleState) -> tuple[ScrabbleState, list[Event]]:
+    """Pass the turn to the left, skipping a seat that lost its turn."""
+    return replace(state, order=state.order.advance()), []
+
+
+def maybe_stalled(state: ScrabbleState, events: list[Event]) -> Outcome[ScrabbleState]:
+    """End the game when the stall rule in force says no progress is being made (§3.9(b))."""
+    if is_stalled(state):
+        return finish(state, "stalled", None, events)
+    return Outcome(state, tuple(events))
+
+
+def is_stalled(state: ScrabbleState) -> bool:
+    n = len(state.seats)
+    if state.config.stall_rule == "all_pass_twice":
+        return state.passes >= 2 * n
+    return state.scoreless >= (6 if n == 2 else 3 * n)
+
+
+def finish(state: ScrabbleState, reason: str, out_seat: int | None, events: list[Event]) -> Outcome[ScrabbleState]:
+    """Final adjustments (RULES.md §3.9)."""
+    before = state.scores
+    left = [rack_value("".join(t.face for t in rack)) for rack in state.racks]
+    adjustments = [-v for v in left]
+    if out_seat is not None:
+        others = sum(v for s, v in enumerate(left) if s != out_seat)
+        if state.config.endgame == "naspa2p":
+            adjustments = [0] * len(left)
+            adjustments[out_seat] = 2 * others
+        else:
+            adjustments[out_seat] = others
+    final = tuple(b + a for b, a in zip(before, adjustments))
+    top = max(final)
+    winners = [s for s, v in enumerate(final) if v == top]
+    if len(winners) > 1:
+        best_before = max(before[s] for s in winners)
+        winners = [s for s in winners if before[s] == best_before]
+    end = ScrabbleEnd(reason, before, tuple(adjustments), final, tuple(winners), out_seat)  # type: ignore[arg-type]
+    names = " and ".join(state.seats[w] for w in winners)
+    scores = ", ".join(f"{n} {v}" for n, v in zip(state.seats, final))
+    text = f"Game over: {names} {'draw' if len(winners) > 1 else 'wins'} ({scores})."
+    events.append(Event("game_over", text, None, {"scores": list(final), "adjustments": list(adjustments),
+                                                  "winners": winners}))
+    return Outcome(replace(state, end=end, scores=final, pending=None, awaiting_final_challenge=False,
+                           turn=state.turn + 1), tuple(events))
