@@ -64,3 +64,8 @@ def place(state, coordinate: str, word: str, seat: int | None = None) -> Place:
         rack.remove(tile)
         placements.append(Placement(tile.id, pos[0], pos[1], letter.upper()))
     return Place(tuple(placements))
+
+
+def act(state, action, seat: int | None = None):
+    """Apply `action` for `seat` (default: the seat whose turn it is), as a player would."""
+    return GAME.apply(state, state.order.current if seat is None else seat, action)

@@ -40,24 +40,27 @@ def challenge(state: ScrabbleState, seat: int, lexicon: Callable[[], Lexicon]) -
     state = replace(state, pending=None)
     listed = ", ".join(pending.words)
     mode = state.config.challenge_mode
-    if state.awaiting_final_challenge:
-        text = f"{challenger} challenged {listed}: all valid, the play stands."
-        return finish(replace(state, awaiting_final_challenge=False), "out", pending.seat,
-                      [Event("challenge.lost", text, seat)])
-    if mode == "double":
-        text = f"{challenger} challenged {listed}: all valid. {challenger} loses the next turn."
-        if seat == state.order.current:
-            new = replace(state, order=state.order.advance(), turn=state.turn + 1,
-                          passes=state.passes + 1, scoreless=state.scoreless + 1)
-            return maybe_stalled(new, [Event("challenge.lost", text, seat)])
-        new = replace(state, order=state.order.mark_lose_next_turn(seat))
-    elif mode == "penalty":
+    if mode == "penalty":
+        # Charged before anything else: the play that goes out is no exception (it ends the
+        # game, but the challenger still pays for challenging it).
         points = state.config.challenge_penalty_points * len(pending.words)
         scores = list(state.scores)
         scores[seat] -= points
         text = f"{challenger} challenged {listed}: all valid. {challenger} loses {points} points."
-        new = replace(state, scores=tuple(scores))
+        state = replace(state, scores=tuple(scores))
+    elif mode == "double" and not state.awaiting_final_challenge:
+        text = f"{challenger} challenged {listed}: all valid. {challenger} loses the next turn."
+    elif mode == "double":
+        text = f"{challenger} challenged {listed}: all valid, the play stands."
     else:
         text = f"{challenger} challenged {listed}: all valid. No penalty."
-        new = state
-    return Outcome(new, (Event("challenge.lost", text, seat),))
+    event = Event("challenge.lost", text, seat)
+    if state.awaiting_final_challenge:
+        return finish(replace(state, awaiting_final_challenge=False), "out", pending.seat, [event])
+    if mode != "double":
+        return Outcome(state, (event,))
+    if seat == state.order.current:
+        new = replace(state, order=state.order.advance(), turn=state.turn + 1,
+                      passes=state.passes + 1, scoreless=state.scoreless + 1)
+        return maybe_stalled(new, [event])
+    return Outcome(replace(state, order=state.order.mark_lose_next_turn(seat)), (event,))
