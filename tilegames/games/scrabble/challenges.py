@@ -13,7 +13,7 @@ from typing import Callable
 from tilegames.core.errors import IllegalMove
 from tilegames.core.lexicon import Lexicon
 from tilegames.core.protocol import Event, Outcome
-from tilegames.games.scrabble.endings import finish, maybe_stalled
+from tilegames.games.scrabble.endings import finish, maybe_stalled, next_turn, turn_lost
 from tilegames.games.scrabble.state import ScrabbleState
 
 
@@ -34,9 +34,17 @@ def challenge(state: ScrabbleState, seat: int, lexicon: Callable[[], Lexicon]) -
         before = pending.before
         text = (f"{challenger} challenged: {', '.join(bad)} {'is' if len(bad) == 1 else 'are'} not "
                 f"{'a word' if len(bad) == 1 else 'words'}. {player}'s tiles go back and the turn is lost.")
-        new = replace(before, order=before.order.advance(), turn=state.turn + 1, passes=before.passes + 1,
-                      scoreless=before.scoreless + 1, last_play=(), awaiting_final_challenge=False)
-        return maybe_stalled(new, [Event("challenge.won", text, seat, {"words": bad})])
+        events = [Event("challenge.won", text, seat, {"words": bad})]
+        new = replace(before, turn=state.turn + 1, passes=before.passes + 1, scoreless=before.scoreless + 1,
+                      last_play=(), awaiting_final_challenge=False)
+        if state.awaiting_final_challenge:  # the turn had not moved on yet
+            new, lost = next_turn(new)
+            return maybe_stalled(new, events + lost)
+        # The turn moved on when the play was made, skipping (and announcing) any seat that
+        # had lost its turn; those lost turns happened and still count.
+        skipped = len(before.order.lose_next - state.order.lose_next)
+        new = replace(new, order=state.order, passes=new.passes + skipped, scoreless=new.scoreless + skipped)
+        return maybe_stalled(new, events)
     state = replace(state, pending=None)
     listed = ", ".join(pending.words)
     mode = state.config.challenge_mode
@@ -59,8 +67,8 @@ def challenge(state: ScrabbleState, seat: int, lexicon: Callable[[], Lexicon]) -
         return finish(replace(state, awaiting_final_challenge=False), "out", pending.seat, [event])
     if mode != "double":
         return Outcome(state, (event,))
-    if seat == state.order.current:
-        new = replace(state, order=state.order.advance(), turn=state.turn + 1,
-                      passes=state.passes + 1, scoreless=state.scoreless + 1)
-        return maybe_stalled(new, [event])
+    if seat == state.order.current:  # the challenger was to play next: that turn is lost now
+        new, lost = next_turn(replace(state, turn=state.turn + 1, passes=state.passes + 1,
+                                      scoreless=state.scoreless + 1))
+        return maybe_stalled(new, [event, turn_lost(state, seat), *lost])
     return Outcome(replace(state, order=state.order.mark_lose_next_turn(seat)), (event,))

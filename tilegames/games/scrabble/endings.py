@@ -15,8 +15,27 @@ from tilegames.games.scrabble.tiles import rack_value
 
 
 def next_turn(state: ScrabbleState) -> tuple[ScrabbleState, list[Event]]:
-    """Pass the turn to the left, skipping a seat that lost its turn."""
-    return replace(state, order=state.order.advance()), []
+    """Pass the turn to the left, skipping a seat that lost its turn to a failed `double`
+    challenge (§3.8).
+
+    A skipped turn counts toward the stall rules like a pass (§3.9(b)): it is a scoreless turn
+    whichever seat's turn it interrupts, so a challenger who does not play next (3-4 players)
+    is counted exactly like one who does. Each one is reported, so records show the lost turn.
+    """
+    order = state.order.advance()
+    lost = state.order.lose_next - order.lose_next
+    seat, skipped = state.order.current, []
+    for _ in range(state.order.count):
+        seat = state.order.next_seat(seat)
+        if seat in lost:
+            skipped.append(seat)
+    new = replace(state, order=order, passes=state.passes + len(skipped), scoreless=state.scoreless + len(skipped))
+    return new, [turn_lost(state, s) for s in skipped]
+
+
+def turn_lost(state: ScrabbleState, seat: int) -> Event:
+    return Event("turn_lost", f"{state.seats[seat]}'s turn is lost (failed challenge).", seat,
+                 {"reason": "failed challenge"})
 
 
 def maybe_stalled(state: ScrabbleState, events: list[Event]) -> Outcome[ScrabbleState]:

@@ -18,7 +18,7 @@ from tilegames.games.scrabble.actions import (
 from tilegames.games.scrabble.board import CENTRE, SIZE, play_notation, score_play, square_name
 from tilegames.games.scrabble.config import PRESETS, ScrabbleConfig
 from tilegames.games.scrabble.challenges import challenge
-from tilegames.games.scrabble.endings import finish, maybe_stalled
+from tilegames.games.scrabble.endings import finish, maybe_stalled, next_turn
 from tilegames.games.scrabble.state import PendingPlay, ScrabbleState, Square
 from tilegames.games.scrabble.tiles import BLANK, RACK_SIZE, full_set
 
@@ -204,7 +204,8 @@ class ScrabbleGame(Game[ScrabbleConfig, ScrabbleState, ScrabbleDraft]):
             if state.config.challenge_mode == "void":
                 return finish(replace(new, pending=None), "out", seat, [event])
             return Outcome(replace(new, awaiting_final_challenge=True), (event,))
-        return Outcome(replace(new, order=new.order.advance()), (event,))
+        new, lost = next_turn(new)
+        return Outcome(new, (event, *lost))
 
     def _exchange(self, state: ScrabbleState, seat: int, action: Exchange) -> Outcome[ScrabbleState]:
         if len(state.bag) < RACK_SIZE:
@@ -219,14 +220,14 @@ class ScrabbleGame(Game[ScrabbleConfig, ScrabbleState, ScrabbleDraft]):
         racks[seat] = tuple(t for t in state.racks[seat] if t.id not in set(action.tiles)) + drawn
         event = Event("exchange", f"{state.seats[seat]} exchanged {len(drawn)} tile{'s' if len(drawn) != 1 else ''}.",
                       seat, {"count": len(drawn)}, {"returned": [t.face for t in returned], "tiles": [t.face for t in drawn]})
-        new = replace(state, bag=bag, racks=tuple(racks), passes=0, scoreless=state.scoreless + 1,
-                      order=state.order.advance(), turn=state.turn + 1, last_play=())
-        return maybe_stalled(new, [event])
+        new, lost = next_turn(replace(state, bag=bag, racks=tuple(racks), passes=0, scoreless=state.scoreless + 1,
+                                      turn=state.turn + 1, last_play=()))
+        return maybe_stalled(new, [event, *lost])
 
     def _pass(self, state: ScrabbleState, seat: int, text: str, kind: str) -> Outcome[ScrabbleState]:
-        new = replace(state, passes=state.passes + 1, scoreless=state.scoreless + 1,
-                      order=state.order.advance(), turn=state.turn + 1, last_play=())
-        return maybe_stalled(new, [Event(kind, text, seat)])
+        new, lost = next_turn(replace(state, passes=state.passes + 1, scoreless=state.scoreless + 1,
+                                      turn=state.turn + 1, last_play=()))
+        return maybe_stalled(new, [Event(kind, text, seat), *lost])
 
     # --- what the controller asks -------------------------------------------------------------
     def current_seat(self, state: ScrabbleState) -> int | None:
