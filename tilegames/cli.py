@@ -142,19 +142,18 @@ def _cmd_play_scrabble(args: argparse.Namespace) -> int:
 def _cmd_resume(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from tilegames.core.journal import load_journal
-    from tilegames.core.saves import unfinished_games
+    from tilegames.ui.app import open_saved, resumable_games
 
     if args.file:
         path = Path(args.file)
-        load_journal(path)  # a damaged file is reported here, before the app starts
     else:
-        games = unfinished_games()
+        games = resumable_games()
         if not games:
             print("tilegames resume: there is no unfinished game to resume.", file=sys.stderr)
             return 1
         path = games[0]
-    return _run_app(lambda app: app.resume(path))
+    resumed = open_saved(path)  # a damaged, illegal or unusable save is reported here, before the app starts
+    return _run_app(lambda app: app.show_resumed(resumed))
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:

@@ -8,14 +8,19 @@ trusted as the controller's, since version 1 writers wrote nothing else. Every l
 shows the result, so a crash or `kill -9` loses nothing that a player saw.
 
 Reading is defensive because a journal is data from outside. A last line cut off by a crash
-mid-write is dropped with a warning; anything else that is wrong (bad JSON earlier in the file,
-a missing header, numbers out of sequence, an action the rules reject) raises `BadRecord` with
-the line number and what was expected.
+mid-write (no final newline) is dropped with a warning; anything else that is wrong raises
+`BadRecord` with the line number and what was expected: bad JSON anywhere (a complete last line
+too: a writer never leaves one), a missing header, numbers out of sequence or longer than
+`MAX_DIGITS`, nesting too deep, bytes that are not UTF-8, text that is not Unicode, an action
+the rules reject. Nothing else escapes a reader, so a menu can skip a damaged save and list
+the others.
 """
 
 from __future__ import annotations
 
+import codecs
 import json
+import math
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,6 +28,7 @@ from typing import Any, Iterator, Literal
 
 from tilegames.core.codec import from_jsonable
 from tilegames.core.errors import BadRecord, IllegalMove
+from tilegames.core.inputs import MAX_DIGITS, is_text, shown
 from tilegames.core.protocol import Action, Event, Game, Outcome
 from tilegames.core.registry import get_game
 
@@ -69,6 +75,7 @@ class LoadedJournal:
     warnings: list[str] = field(default_factory=list)
     # Byte length of the part that was read completely (what a writer keeps when repairing).
     good_length: int = 0
+    name: str = "journal"  # how messages name the file (already shortened and escaped)
 
 
 def _encode(obj: dict[str, Any]) -> bytes:
@@ -140,11 +147,11 @@ def load_journal(source: Path | str | bytes) -> LoadedJournal:
     if isinstance(source, bytes):
         data, name = source, "journal"
     else:
-        name = str(source)
+        name = shown(Path(source).name)
         try:
             data = Path(source).read_bytes()
         except OSError as exc:
-            raise BadRecord(f"Cannot read {name}: {exc.strerror or exc}.") from None
+            raise BadRecord(f"Cannot read {shown(source)}: {exc.strerror or 'unreadable'}.") from None
 
     lines = data.split(b"\n")
     # After the last newline comes either nothing (a complete file) or a torn final line.
@@ -153,17 +160,12 @@ def load_journal(source: Path | str | bytes) -> LoadedJournal:
         raise BadRecord(f"{name} has no complete header line; it is not a usable journal.")
 
     header = _parse_header(name, complete[0])
-    loaded = LoadedJournal(header=header, good_length=len(complete[0]) + 1)
-    last = len(complete) - 1
-    for index, raw in enumerate(complete[1:], start=1):
-        line_no = index + 1
+    loaded = LoadedJournal(header=header, good_length=len(complete[0]) + 1, name=name)
+    for line_no, raw in enumerate(complete[1:], start=2):
         try:
             record = _parse_record(raw, expected_seq=len(loaded.records))
         except BadRecord as exc:
-            if index == last and not tail:
-                # Only the very last line may be damaged (torn write); drop it.
-                loaded.warnings.append(f"{name}, line {line_no}: {exc} It was dropped.")
-                return loaded
+            # A complete line ends with the newline its writer wrote after it: damage, not a torn write.
             raise BadRecord(f"{name}, line {line_no}: {exc}") from None
         loaded.records.append(record)
         loaded.good_length += len(raw) + 1
@@ -175,15 +177,29 @@ def load_journal(source: Path | str | bytes) -> LoadedJournal:
     return loaded
 
 
+def read_header(path: Path | str) -> JournalHeader:
+    """Only the header of the journal at `path` (cheap: the records are not read)."""
+    try:
+        with open(path, "rb") as fh:
+            first = fh.readline(1 << 20)
+    except OSError as exc:
+        raise BadRecord(f"Cannot read {shown(path)}: {exc.strerror or 'unreadable'}.") from None
+    if not first.endswith(b"\n"):
+        raise BadRecord(f"{shown(Path(path).name)} has no complete header line; it is not a usable journal.")
+    return _parse_header(shown(Path(path).name), first[:-1])
+
+
 def _parse_header(name: str, raw: bytes) -> JournalHeader:
     try:
         obj = _json(raw)
-    except BadRecord:
-        obj = None
+    except BadRecord as exc:
+        if raw.lstrip(codecs.BOM_UTF8)[:1] != b"{":
+            raise BadRecord(f"{name}, line 1: not a tilegames journal (no journal header).") from None
+        raise BadRecord(f"{name}, line 1: {exc}") from None
     if not isinstance(obj, dict) or obj.get("format") != FORMAT:
         raise BadRecord(f"{name}, line 1: not a tilegames journal (no journal header).")
     if obj.get("version") not in READABLE_VERSIONS:
-        raise BadRecord(f"{name}, line 1: journal version {obj.get('version')!r} is not supported.")
+        raise BadRecord(f"{name}, line 1: journal version {shown(obj.get('version'), 20)} is not supported.")
     return from_jsonable(JournalHeader, obj, where=f"{name}, line 1")
 
 
@@ -195,11 +211,61 @@ def _parse_record(raw: bytes, expected_seq: int) -> JournalRecord:
     return record
 
 
+class _NumberTooLong(ValueError):
+    pass
+
+
+def _whole(digits: str) -> int:
+    if len(digits.lstrip("-")) > MAX_DIGITS:
+        raise _NumberTooLong(digits)
+    return int(digits)
+
+
+def _real(digits: str) -> float:
+    value = float(digits)
+    if not math.isfinite(value) or len(digits) > 4 * MAX_DIGITS:
+        raise _NumberTooLong(digits)
+    return value
+
+
+def _constant(name: str) -> Any:
+    raise _NumberTooLong(name)  # NaN, Infinity: JSON has no such numbers
+
+
 def _json(raw: bytes) -> Any:
+    """One line as JSON; every way it can be wrong is a BadRecord saying which."""
+    if raw.startswith(codecs.BOM_UTF8):
+        raise BadRecord("the line starts with a byte-order mark (the file was changed by an editor).")
     try:
-        return json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError):
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise BadRecord(f"the line is not UTF-8 text (byte 0x{raw[exc.start]:02x} at column {exc.start + 1}).") from None
+    try:
+        obj = json.loads(text, parse_int=_whole, parse_float=_real, parse_constant=_constant)
+    except _NumberTooLong:
+        raise BadRecord(f"the line has a number that is not a number a game uses (over {MAX_DIGITS} digits, "
+                        "infinite or NaN).") from None
+    except RecursionError:
+        raise BadRecord("the line is nested too deeply to be a journal line.") from None
+    except ValueError:  # json.JSONDecodeError, and Python's own digit limit
         raise BadRecord("the line is not valid JSON.") from None
+    _check_text(obj)
+    return obj
+
+
+def _check_text(obj: Any) -> None:
+    """Refuse strings that are not Unicode text (JSON allows lone surrogates like \\udcff)."""
+    stack = [obj]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if not is_text(item):
+                raise BadRecord("the line has text that is not valid Unicode.")
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
 
 
 @dataclass(frozen=True)
@@ -212,32 +278,53 @@ class ReplayStep:
     outcome: Outcome[Any]
 
 
+def game_of(journal: LoadedJournal) -> Game:
+    """The game a journal records (BadRecord naming the file for a game tilegames lacks)."""
+    try:
+        return get_game(journal.header.game)
+    except BadRecord:
+        raise BadRecord(f"{journal.name}: {shown(journal.header.game, 30)!r} is not a game tilegames has.") from None
+
+
 def initial_state(journal: LoadedJournal, game: Game | None = None) -> Any:
     """The state the journal's game started from (BadRecord if its header cannot set it up)."""
-    game = game or get_game(journal.header.game)
-    config = game.config_from_json(journal.header.config)
+    game = game or game_of(journal)
+    try:
+        config = game.config_from_json(journal.header.config)
+    except BadRecord as exc:
+        raise BadRecord(f"{journal.name}, line 1: {exc}") from None
     try:
         return game.new_game(config, journal.header.seats, journal.header.seed)
     except ValueError as exc:
-        raise BadRecord(f"The journal's game cannot be set up: {exc}") from None
+        raise BadRecord(f"{journal.name}: the journal's game cannot be set up: {exc}") from None
+
+
+# What an engine may raise on data no rule foresaw (a crafted record); see replay_steps.
+_ENGINE_SURPRISES = (LookupError, TypeError, ValueError, ArithmeticError, AttributeError)
 
 
 def replay_steps(journal: LoadedJournal, game: Game | None = None) -> Iterator[ReplayStep]:
     """Apply every journaled action again, in order, yielding each step.
 
     The one place a journal is replayed (resume, `tilegames replay`, exports): a record that
-    the rules refuse raises BadRecord naming it."""
-    game = game or get_game(journal.header.game)
+    the rules refuse raises BadRecord naming it. A record is data from outside, so an engine
+    that trips over one (an IndexError on a crafted value, say) is reported the same way,
+    naming the exception, instead of crashing the reader."""
+    game = game or game_of(journal)
     state = initial_state(journal, game)
     for record in journal.records:
-        action = game.decode_action(record.action)
-        by_controller = record.by == "clock" or (journal.header.version == 1 and action.controller_only)
+        where = f"{journal.name}, line {record.seq + 2}"
         try:
+            action = game.decode_action(record.action)
+            by_controller = record.by == "clock" or (journal.header.version == 1 and action.controller_only)
             outcome = game.apply(state, record.seat, action, by_controller=by_controller)
         except IllegalMove as exc:
-            raise BadRecord(
-                f"Record {record.seq} is not a legal move here: {' '.join(exc.reasons)}"
-            ) from None
+            raise BadRecord(f"{where}: record {record.seq} is not a legal move here: {' '.join(exc.reasons)}") from None
+        except BadRecord as exc:
+            raise BadRecord(f"{where}: {exc}") from None
+        except _ENGINE_SURPRISES as exc:
+            raise BadRecord(f"{where}: record {record.seq} cannot be replayed ({type(exc).__name__}); "
+                           "the file is damaged.") from None
         yield ReplayStep(record, state, action, outcome)
         state = outcome.state
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 import os
 import time
 from pathlib import Path
+from typing import Callable
 
 from tilegames.core.errors import BadRecord
-from tilegames.core.journal import load_journal, replay
-from tilegames.core.registry import get_game
+from tilegames.core.journal import JournalHeader, game_of, load_journal, replay
 
 
 def saves_dir() -> Path:
@@ -35,16 +35,29 @@ def new_journal_path(game_id: str) -> Path:
     raise OSError(f"Cannot find a free file name in {folder}.")
 
 
-def unfinished_games() -> list[Path]:
-    """Journals of games still in progress, newest first. Damaged files are skipped."""
+def unfinished_games(usable: Callable[[JournalHeader], None] | None = None) -> list[Path]:
+    """Journals of games still in progress, newest first.
+
+    Damaged files are skipped, so one bad save never hides the others; `usable` may refuse
+    more (the app checks what it keeps in the header's `meta`) by raising BadRecord."""
     folder = saves_dir()
-    if not folder.is_dir():
+    dated = []
+    try:
+        for path in folder.glob("*.jsonl"):
+            try:
+                if path.is_file():
+                    dated.append((path.stat().st_mtime, path))
+            except OSError:
+                continue
+    except OSError:  # not a folder, unreadable: nothing to resume
         return []
     found = []
-    for path in sorted(folder.glob("*.jsonl"), key=lambda p: p.stat().st_mtime, reverse=True):
+    for _, path in sorted(dated, reverse=True):
         try:
             loaded = load_journal(path)
-            game = get_game(loaded.header.game)
+            if usable is not None:
+                usable(loaded.header)
+            game = game_of(loaded)
             if not game.is_over(replay(loaded, game)):
                 found.append(path)
         except BadRecord:

@@ -16,6 +16,8 @@ from textual.app import App
 from tilegames.core.clock import Clock
 from tilegames.core.codec import from_jsonable, to_jsonable
 from tilegames.core.errors import BadRecord
+from tilegames.core.inputs import shown
+from tilegames.core.journal import JournalHeader
 from tilegames.core.resources import assets_dir
 from tilegames.core.saves import new_journal_path, unfinished_games
 from tilegames.core.session import LocalSession
@@ -39,6 +41,52 @@ class MatchInProgress:
     open_hands: bool
 
 
+@dataclass(frozen=True)
+class MatchMeta:
+    """What a Rummikub game's journal keeps about its match (header `meta["match"]`)."""
+
+    seed: int
+    games: tuple[GameEnd, ...] = ()
+    open_hands: bool = False
+
+
+@dataclass(frozen=True)
+class Resumed:
+    """A saved game opened for play: its session and, for Rummikub, the match around it."""
+
+    session: LocalSession
+    match: Match | None
+    open_hands: bool
+
+
+def check_meta(header: JournalHeader) -> MatchMeta | None:
+    """The app's part of a journal header, checked like any data from outside (BadRecord)."""
+    if header.game == SCRABBLE.id:
+        from_jsonable(bool, header.meta.get("open_hands", False), where="meta.open_hands")
+        return None
+    if header.game != RUMMIKUB.id:
+        raise BadRecord(f"{shown(header.game, 30)} games cannot be played in the app.")
+    return from_jsonable(MatchMeta, header.meta.get("match", {"seed": header.seed}), where="meta.match")
+
+
+def resumable_games() -> list[Path]:
+    """Unfinished games the app can resume, newest first; damaged saves are left out."""
+    return unfinished_games(check_meta)
+
+
+def open_saved(path: Path, clock: Clock | None = None) -> Resumed:
+    """Open the game saved at `path` for play; BadRecord (one sentence) when it cannot be."""
+    session = LocalSession.resume(path, clock=clock)
+    try:
+        info = check_meta(session.header)
+    except BadRecord as exc:
+        raise BadRecord(f"{shown(path.name)}: {exc}") from None
+    if info is None:
+        return Resumed(session, None, bool(session.header.meta.get("open_hands", False)))
+    config = RUMMIKUB.config_from_json(session.header.config)
+    return Resumed(session, Match(config, session.seats, info.seed, info.games), info.open_hands)
+
+
 class TilegamesApp(App[None]):
     TITLE = "tilegames"
     CSS_PATH = str(assets_dir() / "tilegames.tcss")
@@ -52,7 +100,7 @@ class TilegamesApp(App[None]):
         self._next: LocalSession | None = None  # the match's next game, dealt at the summary
 
     def get_default_screen(self) -> MenuScreen:
-        return MenuScreen(can_resume=bool(self.save and unfinished_games()))
+        return MenuScreen(can_resume=bool(self.save and resumable_games()))
 
     # --- starting -------------------------------------------------------------------------
     def open_setup(self, game_id: str) -> None:
@@ -119,24 +167,24 @@ class TilegamesApp(App[None]):
 
     # --- resuming -------------------------------------------------------------------------
     def resume_last(self) -> None:
-        games = unfinished_games()
+        games = resumable_games()
         if games:
             self.resume(games[0])
 
     def resume(self, path: Path) -> None:
+        """Resume the game saved at `path`, or say in a message why it cannot be."""
         try:
-            session = LocalSession.resume(path, clock=self.clock)
-            if session.game.id == SCRABBLE.id:
-                self.show_scrabble(session, open_hands=bool(session.header.meta.get("open_hands", False)))
-                return
-            info = session.header.meta.get("match", {})
-            games = tuple(from_jsonable(GameEnd, g) for g in info.get("games", []))
-            config = RUMMIKUB.config_from_json(session.header.config)
-            match = Match(config, session.seats, int(info.get("seed", session.header.seed)), games)
-        except (BadRecord, OSError, TypeError, ValueError) as exc:
-            self.notify(f"Cannot resume {path.name}: {exc}", severity="error", timeout=8)
+            resumed = open_saved(path, self.clock)
+        except BadRecord as exc:
+            self.notify(f"Cannot resume {shown(path.name)}: {exc}", severity="error", timeout=8)
             return
-        self.show_session(session, match, open_hands=bool(info.get("open_hands", False)))
+        self.show_resumed(resumed)
+
+    def show_resumed(self, resumed: Resumed) -> None:
+        if resumed.match is None:
+            self.show_scrabble(resumed.session, open_hands=resumed.open_hands)
+        else:
+            self.show_session(resumed.session, resumed.match, open_hands=resumed.open_hands)
 
     def show_session(self, session: LocalSession, match: Match, *, open_hands: bool) -> None:
         """Play `session` as the next game of `match`."""
@@ -153,4 +201,4 @@ class TilegamesApp(App[None]):
         self._pop_to_menu()
         menu = self.screen
         if isinstance(menu, MenuScreen):
-            menu.set_can_resume(bool(self.save and unfinished_games()))
+            menu.set_can_resume(bool(self.save and resumable_games()))
