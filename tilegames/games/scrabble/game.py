@@ -204,8 +204,12 @@ class ScrabbleGame(Game[ScrabbleConfig, ScrabbleState, ScrabbleDraft]):
             if state.config.challenge_mode == "void":
                 return finish(replace(new, pending=None), "out", seat, [event])
             return Outcome(replace(new, awaiting_final_challenge=True), (event,))
+        # A 0-point play (blanks only) can complete the scoreless run and end the game like a
+        # pass would (§3.9(b)), leaving no time to challenge it: taking it off would change no
+        # score (blanks are worth 0 on the board and on the rack) and that turn would be
+        # scoreless as well, so the ending would be the same.
         new, lost = next_turn(new)
-        return Outcome(new, (event, *lost))
+        return maybe_stalled(new, [event, *lost])
 
     def _exchange(self, state: ScrabbleState, seat: int, action: Exchange) -> Outcome[ScrabbleState]:
         if len(state.bag) < RACK_SIZE:
