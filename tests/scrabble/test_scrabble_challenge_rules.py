@@ -5,7 +5,13 @@ from __future__ import annotations
 
 from scrabble_builder import act, place, position
 
-from tilegames.games.scrabble.actions import Challenge, Pass
+from tilegames.core.clock import FakeClock
+from tilegames.core.journal import load_journal, replay
+from tilegames.core.lexicon import lexicon_for
+from tilegames.core.session import LocalSession
+from tilegames.games.scrabble.game import GAME
+
+from tilegames.games.scrabble.actions import Challenge, Pass, Place, Placement
 from tilegames.games.scrabble.config import ScrabbleConfig
 
 
@@ -89,3 +95,28 @@ def test_a_turn_already_lost_is_not_lost_again_when_the_play_before_it_comes_off
     assert [e.kind for e in taken_off.events] == ["challenge.won"]
     assert taken_off.state.order.current == 0 and not taken_off.state.order.lose_next
     assert taken_off.state.passes == 2  # Bora's turn lost to the challenge, and Chul's
+
+
+# --- secrecy: what the phony's player drew goes back, shuffled ----------------------------------
+
+def test_the_tiles_drawn_after_a_phony_go_back_and_the_bag_is_reshuffled_so_the_next_draw_differs():
+    state = position(["ZAQRSTE", "AEIOULN"])
+    after = act(state, place(state, "8G", "ZAQ")).state
+    seen = [t for t in after.racks[0] if t not in state.racks[0]]  # the 3 tiles Ann drew
+    assert list(state.bag.tiles[:3]) == seen
+    new = act(after, Challenge(), seat=1).state
+    assert new.racks == state.racks and sorted(new.bag.tiles) == sorted(state.bag.tiles)
+    assert set(new.bag.tiles[:3]) != set(seen)  # Bora does not draw exactly what Ann saw
+    assert act(after, Challenge(), seat=1).state == new  # the shuffle is fixed by the game's seed
+
+
+def test_a_game_with_a_phony_challenged_off_replays_exactly_from_its_journal(tmp_path):
+    path = tmp_path / "game.jsonl"
+    session = LocalSession.start(GAME, ScrabbleConfig(), ("Ann", "Bora"), 7, path=path, clock=FakeClock())
+    seat = session.current_seat
+    rack, words = session.controller.state.racks[seat], lexicon_for(None)
+    a, b = next((a, b) for a in rack for b in rack if a != b and f"{a.face}{b.face}" not in words and "?" not in a.face + b.face)
+    session.act(seat, Place((Placement(a.id, 7, 7, a.face), Placement(b.id, 7, 8, b.face))))
+    events = session.act(1 - seat, Challenge())
+    assert events[0].kind == "challenge.won"
+    assert replay(load_journal(path), GAME) == session.controller.state

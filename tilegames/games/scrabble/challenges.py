@@ -30,12 +30,17 @@ def challenge(state: ScrabbleState, seat: int, lexicon: Callable[[], Lexicon]) -
     bad = [w for w in pending.words if w not in words]
     challenger, player = state.seats[seat], state.seats[pending.seat]
     if bad:
-        # The play comes off: back to the state before it, and the player's turn is lost.
+        # The play comes off: back to the state before it (board, racks, scores), and the
+        # player's turn is lost.
         before = pending.before
         text = (f"{challenger} challenged: {', '.join(bad)} {'is' if len(bad) == 1 else 'are'} not "
                 f"{'a word' if len(bad) == 1 else 'words'}. {player}'s tiles go back and the turn is lost.")
         events = [Event("challenge.won", text, seat, {"words": bad})]
-        new = replace(before, turn=state.turn + 1, passes=before.passes + 1, scoreless=before.scoreless + 1,
+        # The tiles the player drew after the phony go back and the bag is reshuffled (with the
+        # game's seeded RNG, so a replay is exact): restoring the bag's old order would hand the
+        # next player exactly the tiles the phony's player has just seen.
+        drawn = [t for t in state.racks[pending.seat] if t not in before.racks[pending.seat]]
+        new = replace(before, bag=state.bag.shuffle_in(drawn), turn=state.turn + 1, passes=before.passes + 1, scoreless=before.scoreless + 1,
                       last_play=(), awaiting_final_challenge=False)
         if state.awaiting_final_challenge:  # the turn had not moved on yet
             new, lost = next_turn(new)
