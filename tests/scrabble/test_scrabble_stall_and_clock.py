@@ -6,8 +6,11 @@ from __future__ import annotations
 import pytest
 from scrabble_builder import act, place, position
 
+from tilegames.core.clock import FakeClock
+from tilegames.core.controller import TurnController
 from tilegames.games.scrabble.actions import Pass
 from tilegames.games.scrabble.config import ScrabbleConfig
+from tilegames.games.scrabble.game import GAME
 
 
 def scoreless_passes(players: int, count: int):
@@ -42,3 +45,23 @@ def test_a_zero_point_play_that_also_goes_out_ends_the_game_as_a_play_out():
         state = act(state, Pass()).state
     new = act(state, place(state, "8G", "ax")).state
     assert new.end is None and new.awaiting_final_challenge  # the play-out rule comes first
+
+
+# --- the clock during the final-challenge window ------------------------------------------------
+
+def test_the_clock_running_out_while_the_last_play_waits_for_a_challenge_lets_the_play_stand():
+    state = position(["S", "QZE"], board={"8G": "CAT"}, bag="", scores=[100, 120],
+                     config=ScrabbleConfig(turn_seconds=60))
+    ctl = TurnController(GAME, state, clock=FakeClock())
+    ctl.act(0, place(state, "8G", "CATS"))  # Ann goes out: CATS for 6
+    assert ctl.state.awaiting_final_challenge and ctl.seat == 1
+    ctl.clock.advance(50)
+    assert [e.kind for e in ctl.tick()] == ["clock.warning"]
+    ctl.clock.advance(10)
+    events = ctl.tick()  # Bora neither challenged nor accepted: the window closes
+    assert [e.kind for e in events] == ["clock.timeout", "challenge.window_closed", "game_over"]
+    assert events[1].text == "Time's up for Bora: no challenge, so the last play stands."
+    end = ctl.state.end
+    assert ctl.is_over and end.reason == "out" and end.out_seat == 0
+    assert end.scores == (106 + 21, 120 - 21)  # the normal end: Bora's rack goes to Ann
+    assert ctl.tick() == ()  # nothing more happens once the game is over

@@ -108,11 +108,8 @@ class ScrabbleGame(Game[ScrabbleConfig, ScrabbleState, ScrabbleDraft]):
             raise IllegalMove(f"There is no seat {seat}.")
         if isinstance(action, Challenge):
             return challenge(state, seat, lambda: self.lexicon(state))
-        if isinstance(action, AcceptPlay):
-            if not state.awaiting_final_challenge or state.pending is None or seat == state.pending.seat:
-                raise IllegalMove("There is no last play waiting for your acceptance.")
-            return finish(replace(state, pending=None, awaiting_final_challenge=False), "out",
-                                state.pending.seat, [])
+        if isinstance(action, AcceptPlay) or (state.awaiting_final_challenge and isinstance(action, Timeout)):
+            return self._let_last_play_stand(state, seat, action)
         if state.awaiting_final_challenge:
             raise IllegalMove("The last play of the game may still be challenged: challenge it or accept it.")
         if seat != state.order.current:
@@ -129,6 +126,21 @@ class ScrabbleGame(Game[ScrabbleConfig, ScrabbleState, ScrabbleDraft]):
             return self._pass(state, seat, f"Time's up for {state.seats[seat]}: the tiles go back and the turn is lost.",
                               "timeout")
         raise IllegalMove(f"Scrabble has no move called {getattr(action, 'kind', action)!r}.")
+
+    def _let_last_play_stand(self, state: ScrabbleState, seat: int, action: Action) -> Outcome[ScrabbleState]:
+        """Close the final-challenge window: the play that went out stands and the game ends.
+
+        The clock running out in the window closes it too (a decision: the window belongs to
+        the players who may challenge, and not challenging in time is letting the play stand).
+        """
+        pending = state.pending
+        if not state.awaiting_final_challenge or pending is None or seat == pending.seat:
+            raise IllegalMove("There is no last play waiting for your acceptance.")
+        events = []
+        if isinstance(action, Timeout):
+            text = f"Time's up for {state.seats[seat]}: no challenge, so the last play stands."
+            events.append(Event("challenge.window_closed", text, seat))
+        return finish(replace(state, pending=None, awaiting_final_challenge=False), "out", pending.seat, events)
 
     def check_placement(self, state: ScrabbleState, seat: int, placements: tuple[Placement, ...]):
         """Validate a placement completely (except words, unless `void`) and score it."""
