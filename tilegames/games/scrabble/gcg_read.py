@@ -1,0 +1,233 @@
+"""Reading GCG text line by line (see gcg.py for what is read and why it is lenient where it is).
+
+Bytes become text in `decode_gcg`; `parse_gcg` turns each line into a pragma or an event and
+raises GcgError (`line N: …`) on the first line it cannot understand. Nothing here replays the
+game: that is gcg_verify.py.
+"""
+
+from __future__ import annotations
+
+import codecs
+import re
+from dataclasses import replace
+
+from tilegames.games.scrabble.board import SIZE, CoordinateError, parse_coordinate
+from tilegames.games.scrabble.gcg_model import EventKind, GcgError, GcgEvent, GcgGame, GcgPlayer, GcgPragma
+from tilegames.games.scrabble.quoting import lower_first
+from tilegames.games.scrabble.tiles import RACK_SIZE
+
+EXPECTED_EVENT = '">nick: RACK MOVE SCORE TOTAL"'
+_NUMBER = re.compile(r"[+-]?\d+")
+_RACK = re.compile(r"[A-Za-z?]*")
+_WORD = re.compile(r"[A-Za-z.]+")
+_EXCHANGED = re.compile(r"[A-Za-z?]+")
+
+def decode_gcg(data: bytes) -> str:
+    """Bytes to text: the `#character-encoding` pragma when the first line has one.
+
+    The GCG spec makes ISO-8859-1 the default, but most files today are UTF-8 without saying
+    so; UTF-8 is tried first because Latin-1 accepts every byte and would garble it silently.
+    """
+    if data.startswith(codecs.BOM_UTF8):
+        data = data[len(codecs.BOM_UTF8):]
+    first = data.split(b"\n", 1)[0].strip()
+    match = re.fullmatch(rb"#character-encoding\s+(\S+)", first)
+    if match:
+        name = match.group(1).decode("ascii", "replace")
+        try:
+            return data.decode(name)
+        except LookupError:
+            raise GcgError(1, f'unknown character encoding "{name}"') from None
+        except UnicodeDecodeError as exc:
+            line = data[: exc.start].count(b"\n") + 1
+            raise GcgError(line, f"the text is not valid {name}, as #character-encoding says") from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
+
+
+def parse_gcg(text: str) -> GcgGame:
+    """Parse GCG text. Raises GcgError (`line N: …`) on the first line it cannot understand."""
+    return _Parser().parse(text)
+
+
+class _Parser:
+    def __init__(self) -> None:
+        self.players: list[GcgPlayer] = []
+        self.events: list[GcgEvent] = []
+        self.info: dict[str, str] = {}
+        self.game_note: list[str] = []
+        self.pragmas: list[GcgPragma] = []
+        self.last_total: dict[str, int] = {}
+        self.in_note = False  # a #note may go on over following lines that start with neither # nor >
+
+    def parse(self, text: str) -> GcgGame:
+        text = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+        for number, raw in enumerate(text.split("\n"), start=1):
+            line = raw.rstrip()
+            if not line.strip():
+                continue
+            if line.startswith("#"):
+                self._pragma(number, line)
+            elif line.startswith(">"):
+                self.in_note = False
+                self.events.append(self._event(number, line))
+            elif self.in_note:
+                self._add_note(line)
+            else:
+                raise GcgError(
+                    number, f'expected a pragma ("#…") or an event ({EXPECTED_EVENT}), got "{_clip(line)}"'
+                )
+        self.players.sort(key=lambda p: p.number)
+        return GcgGame(
+            players=tuple(self.players),
+            events=tuple(self.events),
+            title=self.info.get("title", ""),
+            description=self.info.get("description", ""),
+            lexicon=self.info.get("lexicon", ""),
+            id_authority=self.info.get("id_authority", ""),
+            id=self.info.get("id", ""),
+            encoding=self.info.get("character-encoding", ""),
+            note="\n".join(self.game_note),
+            pragmas=tuple(self.pragmas),
+        )
+
+    def _pragma(self, number: int, line: str) -> None:
+        name, value = re.fullmatch(r"#(\S*)\s*(.*)", line).groups()  # type: ignore[union-attr]
+        value = value.strip()
+        self.in_note = False
+        player = re.fullmatch(r"player(\d+)", name)
+        if player:
+            self._player(number, int(player.group(1)), value)
+        elif name == "note":
+            self.in_note = True
+            self._add_note(value)
+        elif name in ("title", "description", "lexicon", "character-encoding"):
+            self.info[name] = value
+        elif name == "id":
+            authority, _, ident = value.partition(" ")
+            self.info["id_authority"], self.info["id"] = authority, ident.strip()
+        else:
+            self.pragmas.append(GcgPragma(number, name, value))
+
+    def _player(self, number: int, index: int, value: str) -> None:
+        nick, _, name = value.replace("\t", " ").partition(" ")
+        if not nick or index < 1:
+            got = _clip(f"#player{index} {value}")
+            raise GcgError(number, f'expected "#player{index} nick Full Name", got "{got}"')
+        for p in self.players:
+            if p.number == index:
+                raise GcgError(number, f"#player{index} is given twice")
+            if p.nick == nick:
+                raise GcgError(
+                    number, f'#player{index} has the same nick "{nick}" as #player{p.number}: events could not tell them apart'
+                )
+        self.players.append(GcgPlayer(index, nick, name.strip() or nick))
+
+    def _add_note(self, text: str) -> None:
+        if self.events:
+            last = self.events[-1]
+            self.events[-1] = replace(last, note=f"{last.note}\n{text}" if last.note else text)
+        else:
+            self.game_note.append(text)
+
+    def _event(self, number: int, line: str) -> GcgEvent:
+        nick, colon, rest = line[1:].partition(":")
+        nick = nick.strip()
+        tokens = rest.split()
+        if not colon or not nick or any(ch.isspace() for ch in nick) or len(tokens) < 3 or len(tokens) > 5:
+            raise GcgError(number, f'expected {EXPECTED_EVENT}, got "{_clip(line)}"')
+        if nick not in {p.nick for p in self.players}:
+            known = ", ".join(p.nick for p in sorted(self.players, key=lambda p: p.number))
+            players = f"players are {known}" if known else "no #player1/#player2 line names a player before it"
+            raise GcgError(number, f'unknown player "{nick}" ({players})')
+        *middle, score_text, total_text = tokens
+        if not _NUMBER.fullmatch(score_text):
+            raise GcgError(number, f'the score "{score_text}" is not a number like +24 or -10')
+        if not _NUMBER.fullmatch(total_text):
+            raise GcgError(number, f'the total "{total_text}" is not a number')
+        score, total = int(score_text), int(total_text)
+        base = dict(line=number, nick=nick, score=score, total=total, text=line.strip())
+
+        if len(middle) == 3 or (len(middle) == 2 and middle[1][0] not in "-("):
+            rack = middle[0] if len(middle) == 3 else ""
+            coord_text, word = middle[-2:]
+            placement = self._placement(number, coord_text, word)
+            event = GcgEvent(kind="play", rack=_rack(number, rack), **base, **placement)
+        else:
+            rack = middle[0] if len(middle) == 2 else ""
+            event = self._action(number, _rack(number, rack), middle[-1], base)
+        self.last_total[nick] = event.total
+        return event
+
+    def _placement(self, number: int, coord_text: str, word: str) -> dict:
+        try:
+            coordinate = parse_coordinate(coord_text)
+        except CoordinateError as exc:
+            if _is_coordinate(word):
+                message = f'expected a word after the square "{word}", got "{coord_text}" before it'
+                raise GcgError(number, message) from None
+            raise GcgError(number, lower_first(str(exc)).rstrip(".")) from None
+        if not _WORD.fullmatch(word):
+            raise GcgError(number, f'the word "{word}" may hold only letters, and "." for covered squares')
+        r, c = coordinate.start
+        end = (c if coordinate.direction == "across" else r) + len(word)
+        if end > SIZE:
+            raise GcgError(number, f"{word} from {coordinate} runs off the board")
+        return dict(coordinate=coordinate, word=word)
+
+    def _action(self, number: int, rack: str, move: str, base: dict) -> GcgEvent:
+        score, nick = base["score"], base["nick"]
+        lowered = move.lower()
+        if move == "--":
+            if score > 0:
+                raise GcgError(number, f'a withdrawn play ("--") loses its points: its score is -N, not "+{score}"')
+            if score == 0:  # Quackle writes "+0" and lowers the total: the loss is in the totals
+                inferred = base["total"] - self.last_total.get(nick, 0)
+                return GcgEvent(kind="withdrawn", rack=rack, score_inferred=True, **{**base, "score": inferred})
+            return GcgEvent(kind="withdrawn", rack=rack, **base)
+        if move == "-":
+            return GcgEvent(kind="pass", rack=rack, **base)
+        if move.startswith("-"):
+            body = move[1:]
+            if body.isdigit():
+                count = int(body)
+                if not 1 <= count <= RACK_SIZE:
+                    raise GcgError(number, f"an exchange is of 1 to {RACK_SIZE} tiles, not {count}")
+                return GcgEvent(kind="exchange", rack=rack, exchange_count=count, **base)
+            if _EXCHANGED.fullmatch(body) and len(body) <= RACK_SIZE:
+                letters = body.upper()
+                return GcgEvent(kind="exchange", rack=rack, exchanged=letters, exchange_count=len(letters), **base)
+            raise GcgError(number, f'expected an exchange like "-ABC" or "-3", got "{move}"')
+        if lowered == "(challenge)":
+            return GcgEvent(kind="challenge_bonus", rack=rack, **base)
+        if lowered == "(time)":
+            return GcgEvent(kind="time_penalty", rack=rack, **base)
+        if move.startswith("(") and move.endswith(")") and _EXCHANGED.fullmatch(move[1:-1]):
+            kind: EventKind = "end_rack_penalty" if score < 0 else "end_rack_points"
+            return GcgEvent(kind=kind, rack=rack, end_rack=move[1:-1].upper(), **base)
+        raise GcgError(
+            number,
+            f'expected a move (8D WORD, -ABC, -, --, (challenge), (time) or (RACK)), got "{move}"',
+        )
+
+
+def _rack(number: int, text: str) -> str:
+    if not _RACK.fullmatch(text):
+        raise GcgError(number, f'the rack "{text}" may hold only letters and "?" for a blank')
+    return text.upper()
+
+
+def _is_coordinate(text: str) -> bool:
+    try:
+        parse_coordinate(text)
+    except CoordinateError:
+        return False
+    return True
+
+
+
+def _clip(text: str, limit: int = 60) -> str:
+    text = text.strip()
+    return text if len(text) <= limit else text[: limit - 1] + "…"
