@@ -16,6 +16,12 @@ from tilegames.core.controller import TurnController
 from tilegames.core.journal import JournalHeader, JournalWriter
 
 
+@pytest.fixture(autouse=True)
+def private_saves(tmp_path, monkeypatch):
+    """`play` checks the saves folder before starting: never the real one in tests."""
+    monkeypatch.setenv("TILEGAMES_HOME", str(tmp_path / "home"))
+
+
 def run_module(*args: str) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "tilegames", *args], capture_output=True, text=True, timeout=60)
 

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Callable, NoReturn, Sequence
 
 from tilegames import __version__
 from tilegames.commands import rummikub, scrabble, words
-from tilegames.core.errors import BadRecord
+from tilegames.core.errors import BadRecord, SaveFailed
+from tilegames.core.saves import check_saves_dir
 
 if TYPE_CHECKING:
     from tilegames.ui.app import TilegamesApp
@@ -95,7 +96,7 @@ def _run_app(start: "Callable[[TilegamesApp], None] | None") -> int:
     if start is not None:
         app.call_later(start, app)
     app.run()
-    return 0
+    return app.return_code or 0  # 1 after a crash, never a quiet 0
 
 
 def _cmd_play_rummikub(args: argparse.Namespace) -> int:
@@ -110,6 +111,7 @@ def _cmd_play_rummikub(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"tilegames play rummikub: {exc}", file=sys.stderr)
         return 2
+    check_saves_dir()  # a full, read-only or missing saves folder is one line now, not mid-game
     return _run_app(lambda app: app.start_rummikub(seats, config, open_hands=args.open_hands, seed=args.seed))
 
 
@@ -136,6 +138,7 @@ def _cmd_play_scrabble(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"tilegames play scrabble: {exc}", file=sys.stderr)
         return 2
+    check_saves_dir()
     return _run_app(lambda app: app.start_scrabble(seats, config, open_hands=args.open_hands, seed=args.seed))
 
 
@@ -195,7 +198,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _run_app(None)
     try:
         return int(args.handler(args))
-    except BadRecord as exc:
+    except (BadRecord, SaveFailed) as exc:
         print(f"tilegames {args.command}: {exc}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:

@@ -23,3 +23,9 @@ class BadRecord(ValueError):
     The message says what was wrong and where, in one line, so the CLI can print it instead of
     a traceback.
     """
+
+
+class SaveFailed(Exception):
+    """A game could not be written to disk (a full or read-only disk, a folder we may not
+    write to, a saves path that is not a folder). The message is one line for the player;
+    whatever was saved before is still whole."""

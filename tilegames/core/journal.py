@@ -19,16 +19,17 @@ the others.
 from __future__ import annotations
 
 import codecs
+import errno
 import json
-import math
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator, Literal
+from typing import Any, Callable, Iterator, Literal
 
 from tilegames.core.codec import from_jsonable
-from tilegames.core.errors import BadRecord, IllegalMove
-from tilegames.core.inputs import MAX_DIGITS, is_text, shown
+from tilegames.core.errors import BadRecord, IllegalMove, SaveFailed
+from tilegames.core.inputs import shown
+from tilegames.core.jsonlines import json_line
 from tilegames.core.protocol import Action, Event, Game, Outcome
 from tilegames.core.registry import get_game
 
@@ -82,6 +83,28 @@ def _encode(obj: dict[str, Any]) -> bytes:
     return (json.dumps(obj, separators=(",", ":"), sort_keys=True) + "\n").encode("utf-8")
 
 
+def _write_durably(fd: int, data: bytes) -> None:
+    """Write all of `data` and wait until it is on the disk (the one place bytes are saved)."""
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view):]
+    os.fsync(fd)
+
+
+def why_not_saved(exc: OSError) -> str:
+    """An OSError as a reason a player understands."""
+    reasons = {
+        errno.ENOSPC: "the disk is full",
+        errno.EDQUOT: "the disk quota is used up",
+        errno.EROFS: "the disk is read-only",
+        errno.EACCES: "tilegames may not write there",
+        errno.EPERM: "tilegames may not write there",
+        errno.ENOTDIR: "a part of the path is not a folder",
+        errno.EISDIR: "it is a folder",
+    }
+    return reasons.get(exc.errno or 0) or (exc.strerror or type(exc).__name__)
+
+
 def _fsync_dir(path: Path) -> None:
     try:
         fd = os.open(path.parent, os.O_RDONLY)
@@ -96,21 +119,39 @@ def _fsync_dir(path: Path) -> None:
 
 
 class JournalWriter:
-    """Appends records to a journal file, one fsynced line each."""
+    """Appends records to a journal file, one fsynced line each.
+
+    A write that fails is cut back to the last whole line before SaveFailed is raised, so no
+    fragment is left for the next append to join. With `on_failure` set (a session that lets
+    the game go on in memory), a failure is reported to it once instead, and saving stops:
+    a later record written after a lost one would make the journal lie."""
 
     def __init__(self, path: Path, next_seq: int) -> None:
         self.path = Path(path)
         self._next_seq = next_seq
+        self.on_failure: Callable[[SaveFailed], None] | None = None
+        self.stopped: SaveFailed | None = None
 
     @classmethod
     def create(cls, path: Path | str, header: JournalHeader) -> "JournalWriter":
-        """Start a new journal; refuses to overwrite an existing file."""
+        """Start a new journal; refuses to overwrite an existing file (FileExistsError)."""
         path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with open(path, "xb") as fh:
-            fh.write(_encode(header.to_json()))
-            fh.flush()
-            os.fsync(fh.fileno())
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        except FileExistsError:
+            if path.parent.is_dir():
+                raise
+            raise SaveFailed(f"Cannot save in {shown(path.parent)}: it is not a folder.") from None
+        except OSError as exc:
+            raise SaveFailed(f"Cannot save {shown(path)}: {why_not_saved(exc)}.") from None
+        try:
+            _write_durably(fd, _encode(header.to_json()))
+        except OSError as exc:
+            os.close(fd)
+            path.unlink(missing_ok=True)
+            raise SaveFailed(f"Cannot save {shown(path)}: {why_not_saved(exc)}.") from None
+        os.close(fd)
         _fsync_dir(path)
         return cls(path, 0)
 
@@ -119,11 +160,18 @@ class JournalWriter:
         """Open an existing journal to continue it, cutting off a torn last line first."""
         path = Path(path)
         loaded = load_journal(path)
-        if path.stat().st_size != loaded.good_length:
-            with open(path, "r+b") as fh:
-                fh.truncate(loaded.good_length)
-                fh.flush()
-                os.fsync(fh.fileno())
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_APPEND)
+        except OSError as exc:
+            raise SaveFailed(f"Cannot continue {shown(path)}: {why_not_saved(exc)}.") from None
+        try:
+            if os.fstat(fd).st_size != loaded.good_length:
+                os.ftruncate(fd, loaded.good_length)
+                os.fsync(fd)
+        except OSError as exc:
+            raise SaveFailed(f"Cannot repair {shown(path)}: {why_not_saved(exc)}.") from None
+        finally:
+            os.close(fd)
         return cls(path, len(loaded.records)), loaded
 
     @property
@@ -131,15 +179,43 @@ class JournalWriter:
         return self._next_seq
 
     def append(self, seat: int, action: Action, by: Literal["player", "clock"] = "player") -> None:
+        if self.stopped is not None:
+            return
         record: dict[str, Any] = {"seq": self._next_seq, "seat": seat, "action": action.to_json()}
         if by != "player":
             record["by"] = by
-        line = _encode(record)
-        with open(self.path, "ab") as fh:
-            fh.write(line)
-            fh.flush()
-            os.fsync(fh.fileno())
+        try:
+            self._write(_encode(record))
+        except SaveFailed as exc:
+            if self.on_failure is None:
+                raise
+            self.stopped = exc
+            self.on_failure(exc)
+            return
         self._next_seq += 1
+
+    def close(self) -> None:
+        """No more appends (they are ignored from now on)."""
+        if self.stopped is None:
+            self.stopped = SaveFailed("The game was closed.")
+
+    def _write(self, line: bytes) -> None:
+        try:
+            fd = os.open(self.path, os.O_WRONLY | os.O_APPEND)
+        except OSError as exc:
+            raise SaveFailed(f"Cannot write {shown(self.path.name)}: {why_not_saved(exc)}.") from None
+        try:
+            good = os.fstat(fd).st_size
+            _write_durably(fd, line)
+        except OSError as exc:
+            try:
+                os.ftruncate(fd, good)
+                os.fsync(fd)
+            except OSError:
+                pass  # a torn last line is what reopen repairs
+            raise SaveFailed(f"Cannot write {shown(self.path.name)}: {why_not_saved(exc)}.") from None
+        finally:
+            os.close(fd)
 
 
 def load_journal(source: Path | str | bytes) -> LoadedJournal:
@@ -191,7 +267,7 @@ def read_header(path: Path | str) -> JournalHeader:
 
 def _parse_header(name: str, raw: bytes) -> JournalHeader:
     try:
-        obj = _json(raw)
+        obj = json_line(raw)
     except BadRecord as exc:
         if raw.lstrip(codecs.BOM_UTF8)[:1] != b"{":
             raise BadRecord(f"{name}, line 1: not a tilegames journal (no journal header).") from None
@@ -204,68 +280,11 @@ def _parse_header(name: str, raw: bytes) -> JournalHeader:
 
 
 def _parse_record(raw: bytes, expected_seq: int) -> JournalRecord:
-    obj = _json(raw)
+    obj = json_line(raw)
     record = from_jsonable(JournalRecord, obj, where="record")
     if record.seq != expected_seq:
         raise BadRecord(f"record number {record.seq} found where {expected_seq} was expected.")
     return record
-
-
-class _NumberTooLong(ValueError):
-    pass
-
-
-def _whole(digits: str) -> int:
-    if len(digits.lstrip("-")) > MAX_DIGITS:
-        raise _NumberTooLong(digits)
-    return int(digits)
-
-
-def _real(digits: str) -> float:
-    value = float(digits)
-    if not math.isfinite(value) or len(digits) > 4 * MAX_DIGITS:
-        raise _NumberTooLong(digits)
-    return value
-
-
-def _constant(name: str) -> Any:
-    raise _NumberTooLong(name)  # NaN, Infinity: JSON has no such numbers
-
-
-def _json(raw: bytes) -> Any:
-    """One line as JSON; every way it can be wrong is a BadRecord saying which."""
-    if raw.startswith(codecs.BOM_UTF8):
-        raise BadRecord("the line starts with a byte-order mark (the file was changed by an editor).")
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise BadRecord(f"the line is not UTF-8 text (byte 0x{raw[exc.start]:02x} at column {exc.start + 1}).") from None
-    try:
-        obj = json.loads(text, parse_int=_whole, parse_float=_real, parse_constant=_constant)
-    except _NumberTooLong:
-        raise BadRecord(f"the line has a number that is not a number a game uses (over {MAX_DIGITS} digits, "
-                        "infinite or NaN).") from None
-    except RecursionError:
-        raise BadRecord("the line is nested too deeply to be a journal line.") from None
-    except ValueError:  # json.JSONDecodeError, and Python's own digit limit
-        raise BadRecord("the line is not valid JSON.") from None
-    _check_text(obj)
-    return obj
-
-
-def _check_text(obj: Any) -> None:
-    """Refuse strings that are not Unicode text (JSON allows lone surrogates like \\udcff)."""
-    stack = [obj]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, str):
-            if not is_text(item):
-                raise BadRecord("the line has text that is not valid Unicode.")
-        elif isinstance(item, dict):
-            stack.extend(item.keys())
-            stack.extend(item.values())
-        elif isinstance(item, list):
-            stack.extend(item)
 
 
 @dataclass(frozen=True)

@@ -12,8 +12,10 @@ import time
 from pathlib import Path
 from typing import Callable
 
-from tilegames.core.errors import BadRecord
-from tilegames.core.journal import JournalHeader, game_of, load_journal, replay
+from tilegames.core import journal
+from tilegames.core.errors import BadRecord, SaveFailed
+from tilegames.core.inputs import shown
+from tilegames.core.journal import JournalHeader, game_of, load_journal, replay, why_not_saved
 
 
 def saves_dir() -> Path:
@@ -25,14 +27,43 @@ def saves_dir() -> Path:
 
 
 def new_journal_path(game_id: str) -> Path:
-    """A fresh, unique file name that sorts by time."""
+    """A fresh, unique file name that sorts by time (SaveFailed if there is none)."""
     folder = saves_dir()
     stamp = time.strftime("%Y%m%d-%H%M%S")
     for n in range(1000):
         path = folder / f"{stamp}-{game_id}{'' if n == 0 else f'-{n}'}.jsonl"
         if not path.exists():
             return path
-    raise OSError(f"Cannot find a free file name in {folder}.")
+    raise SaveFailed(f"Cannot find a free file name in {shown(folder)}.")
+
+
+def check_saves_dir() -> Path:
+    """Make sure games can be saved, before anyone plays: the saves folder exists (it is made
+    if need be) and a small file can be written and synced in it. SaveFailed says why not."""
+    folder = saves_dir()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except (FileExistsError, NotADirectoryError):
+        raise SaveFailed(f"Cannot save games in {shown(folder)}: it is not a folder.") from None
+    except OSError as exc:
+        raise SaveFailed(f"Cannot make the saves folder {shown(folder)}: {why_not_saved(exc)}.") from None
+    if not folder.is_dir():
+        raise SaveFailed(f"Cannot save games in {shown(folder)}: it is not a folder.")
+    probe = folder / f".probe-{os.getpid()}"
+    try:
+        fd = os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        try:
+            journal._write_durably(fd, b"tilegames checks that games can be saved here\n")
+        finally:
+            os.close(fd)
+    except OSError as exc:
+        raise SaveFailed(f"Cannot save games in {shown(folder)}: {why_not_saved(exc)}.") from None
+    finally:
+        try:
+            probe.unlink(missing_ok=True)
+        except OSError:
+            pass
+    return folder
 
 
 def unfinished_games(usable: Callable[[JournalHeader], None] | None = None) -> list[Path]:

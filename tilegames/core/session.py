@@ -14,6 +14,7 @@ from typing import Any, Callable
 
 from tilegames.core.clock import Clock
 from tilegames.core.controller import TurnController
+from tilegames.core.errors import SaveFailed
 from tilegames.core.journal import JournalHeader, JournalWriter, replay
 from tilegames.core.protocol import Action, Event, Game, Result
 from tilegames.core.registry import get_game
@@ -27,11 +28,26 @@ class LocalSession:
     path: Path | None
     warnings: list[str] = field(default_factory=list)
     history: list[Event] = field(default_factory=list)  # what happened before a resume
+    # Told (once, with a sentence) when saving stops mid-game; the game goes on in memory.
+    on_save_failed: Callable[[str], None] | None = None
+    saving_stopped: str | None = None
+
+    def __post_init__(self) -> None:
+        journal = self.controller.journal
+        if journal is not None:
+            journal.on_failure = self._saving_failed
+
+    def _saving_failed(self, exc: SaveFailed) -> None:
+        self.saving_stopped = (f"Saving stopped: {exc} You can play on, but the moves from now on "
+                               "are not saved.")
+        self.warnings.append(self.saving_stopped)
+        if self.on_save_failed is not None:
+            self.on_save_failed(self.saving_stopped)
 
     @classmethod
     def start(cls, game: Game, config: Any, seats: tuple[str, ...], seed: int, *,
               path: Path | None, clock: Clock | None = None, meta: dict[str, Any] | None = None) -> "LocalSession":
-        """A new game, journaled at `path` (None: not saved)."""
+        """A new game, journaled at `path` (None: not saved); SaveFailed if it cannot be saved."""
         state = game.new_game(config, seats, seed)
         header = JournalHeader(game.id, game.config_to_json(config), seed, seats, meta=meta or {})
         journal = JournalWriter.create(path, header) if path is not None else None
@@ -98,3 +114,9 @@ class LocalSession:
 
     def restart_clock(self) -> None:
         self.controller.restart_clock()
+
+    def close(self) -> None:
+        """The session ends (quit, game over, back to the menu): nothing more is written."""
+        journal = self.controller.journal
+        if journal is not None:
+            journal.close()

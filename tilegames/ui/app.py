@@ -15,7 +15,7 @@ from textual.app import App
 
 from tilegames.core.clock import Clock
 from tilegames.core.codec import from_jsonable, to_jsonable
-from tilegames.core.errors import BadRecord
+from tilegames.core.errors import BadRecord, SaveFailed
 from tilegames.core.inputs import shown
 from tilegames.core.journal import JournalHeader
 from tilegames.core.resources import assets_dir
@@ -75,7 +75,8 @@ def resumable_games() -> list[Path]:
 
 
 def open_saved(path: Path, clock: Clock | None = None) -> Resumed:
-    """Open the game saved at `path` for play; BadRecord (one sentence) when it cannot be."""
+    """Open the game saved at `path` for play; BadRecord or SaveFailed (one sentence) when it
+    cannot be."""
     session = LocalSession.resume(path, clock=clock)
     try:
         info = check_meta(session.header)
@@ -98,6 +99,7 @@ class TilegamesApp(App[None]):
         self.save = save
         self.current: MatchInProgress | None = None
         self._next: LocalSession | None = None  # the match's next game, dealt at the summary
+        self.playing: LocalSession | None = None  # the game on screen (its journal held)
 
     def get_default_screen(self) -> MenuScreen:
         return MenuScreen(can_resume=bool(self.save and resumable_games()))
@@ -112,34 +114,53 @@ class TilegamesApp(App[None]):
     def start_scrabble(self, seats: tuple[str, ...], config: ScrabbleConfig, *, open_hands: bool,
                        seed: int | None = None) -> None:
         seed = secrets.randbelow(10**9) if seed is None else seed
-        path = new_journal_path(SCRABBLE.id) if self.save else None
-        session = LocalSession.start(SCRABBLE, config, seats, seed, path=path, clock=self.clock,
-                                     meta={"open_hands": open_hands})
+        try:
+            path = new_journal_path(SCRABBLE.id) if self.save else None
+            session = LocalSession.start(SCRABBLE, config, seats, seed, path=path, clock=self.clock,
+                                         meta={"open_hands": open_hands})
+        except SaveFailed as exc:
+            self.notify(f"{exc} The game was not started.", severity="error", timeout=10)
+            return
         self.show_scrabble(session, open_hands=open_hands)
 
     def show_scrabble(self, session: LocalSession, *, open_hands: bool) -> None:
         self.current = None
         self._pop_to_menu()
-        self.push_screen(ScrabbleScreen(session, open_hands=open_hands,
-                                        on_game_over=lambda s: self.push_screen(ScrabbleSummary(s))))
+        self._play(session)
+        self.push_screen(ScrabbleScreen(session, open_hands=open_hands, on_game_over=self._scrabble_over))
+
+    def _scrabble_over(self, session: LocalSession) -> None:
+        session.close()
+        self.push_screen(ScrabbleSummary(session))
+
+    def _play(self, session: LocalSession) -> None:
+        """`session` is the game on screen now; the one before it is closed."""
+        if self.playing is not None and self.playing is not session:
+            self.playing.close()
+        self.playing = session
+        session.on_save_failed = lambda message: self.notify(message, severity="warning", timeout=20)
 
     def start_rummikub(self, seats: tuple[str, ...], config: RummikubConfig, *, open_hands: bool,
                        seed: int | None = None) -> None:
         seed = secrets.randbelow(10**9) if seed is None else seed
         self.current = MatchInProgress(Match(config, seats, seed), open_hands)
         self._next = None
-        self._play_next()
+        try:
+            self._play_next()
+        except SaveFailed as exc:
+            self.current = None
+            self.notify(f"{exc} The game was not started.", severity="error", timeout=10)
 
     def next_game(self) -> None:
         self._play_next()
 
-    def _prepare_next(self) -> LocalSession:
+    def _prepare_next(self, save: bool = True) -> LocalSession:
         """Deal the match's next game and journal it at once, so that leaving at the summary
-        still lets Resume continue the match."""
+        still lets Resume continue the match (SaveFailed if it cannot be saved)."""
         assert self.current is not None
         match = self.current.match
         meta = {"match": {"seed": match.seed, "games": to_jsonable(match.games), "open_hands": self.current.open_hands}}
-        path = new_journal_path(RUMMIKUB.id) if self.save else None
+        path = new_journal_path(RUMMIKUB.id) if self.save and save else None
         return LocalSession.start(RUMMIKUB, match.config, match.seats, match.next_seed(),
                                   path=path, clock=self.clock, meta=meta)
 
@@ -151,6 +172,7 @@ class TilegamesApp(App[None]):
         assert self.current is not None
         match = self.current.match
         self._pop_to_menu()
+        self._play(session)
         title = f"Game {len(match.games) + 1} of {match.total_games}: {', '.join(match.seats)}."
         self.push_screen(RummikubScreen(session, open_hands=self.current.open_hands, totals=list(match.totals()),
                                         on_game_over=self._game_over, title=title))
@@ -158,9 +180,15 @@ class TilegamesApp(App[None]):
     def _game_over(self, session: LocalSession) -> None:
         assert self.current is not None
         end = session.controller.state.end
+        session.close()
         self.current.match = self.current.match.record(end)
         if not self.current.match.is_over:
-            self._next = self._prepare_next()
+            try:
+                self._next = self._prepare_next()
+            except SaveFailed as exc:
+                self._next = self._prepare_next(save=False)
+                self.notify(f"Saving stopped: {exc} The next game is played without saving.",
+                            severity="warning", timeout=20)
         names = " and ".join(session.seats[w] for w in end.winners)
         how = "went out" if end.reason == "out" else "had the lowest rack when the game stuck"
         self.push_screen(SummaryScreen(self.current.match, f"{names} {how}."))
@@ -175,7 +203,7 @@ class TilegamesApp(App[None]):
         """Resume the game saved at `path`, or say in a message why it cannot be."""
         try:
             resumed = open_saved(path, self.clock)
-        except BadRecord as exc:
+        except (BadRecord, SaveFailed) as exc:
             self.notify(f"Cannot resume {shown(path.name)}: {exc}", severity="error", timeout=8)
             return
         self.show_resumed(resumed)
@@ -198,7 +226,18 @@ class TilegamesApp(App[None]):
             self.pop_screen()
 
     def back_to_menu(self) -> None:
+        self._close_games()
         self._pop_to_menu()
         menu = self.screen
         if isinstance(menu, MenuScreen):
             menu.set_can_resume(bool(self.save and resumable_games()))
+
+    def _close_games(self) -> None:
+        """Leaving play: the games' journals are closed (and their locks let go)."""
+        for session in (self.playing, self._next):
+            if session is not None:
+                session.close()
+        self.playing = None
+
+    def on_unmount(self) -> None:
+        self._close_games()
