@@ -178,6 +178,24 @@ def test_crlf_trailing_spaces_and_a_missing_final_newline_read_the_same_as_plain
     assert verify(parse_gcg(messy)).totals == (("ann", 34), ("bob", 126))
 
 
+def test_old_quackle_lines_list_the_words_formed_after_the_total_in_padded_columns():
+    path = FIXTURES / "quackle_old_words_after_total.gcg"
+    assert b"+17   17  FOG, HO, AG  \n" in path.read_bytes()  # the fixture's point
+    game = load_gcg(path)
+    fog = game.events[1]
+    assert (str(fog.coordinate), fog.word, fog.score, fog.total) == ("9F", "FOG", 17, 17)
+    assert fog.formed == ("FOG", "HO", "AG") and game.events[0].formed == ("HAND",)
+    assert game.events[2].kind == "pass" and game.events[2].formed == ()
+    report = verify(game)
+    assert report.ok and report.plays == 2 and report.totals == (("Ann", 16), ("Bob", 17))
+
+
+def test_the_old_quackle_line_of_the_issue_is_read():
+    (event,) = parse_gcg(HEAD + ">ann: EFGIKOS   9c FOG      +25   55  FOG, OW, GA   \n").events
+    assert (event.rack, str(event.coordinate), event.word) == ("EFGIKOS", "9C", "FOG")
+    assert (event.score, event.total, event.formed) == (25, 55, ("FOG", "OW", "GA"))
+
+
 # --- mistakes in records ----------------------------------------------------------------------
 
 
@@ -305,13 +323,29 @@ def test_encoding_pragma_and_latin1_default():
 
 
 def test_command_prints_one_line_per_good_file_and_exits_0(capsys):
-    files = [FIXTURES / "every_line_type.gcg", FIXTURES / "six_scoreless_crlf.gcg"]
+    files = [FIXTURES / "every_line_type.gcg", FIXTURES / "quackle_old_words_after_total.gcg"]
     code, lines = run_command(capsys, *map(str, files))
     assert code == 0
     assert lines == [
         f"{files[0]}: 7 plays, all scores match (end-of-game racks counted 2x)",
-        f"{files[1]}: 0 plays, all scores match (no end-of-game rack points)",
+        f"{files[1]}: 2 plays, all scores match (no end-of-game rack points)",
     ]
+
+
+def test_a_file_with_moves_but_no_plays_is_an_error_not_a_match(capsys):
+    path = FIXTURES / "six_scoreless_crlf.gcg"
+    code, lines = run_command(capsys, str(path))
+    assert code == 1
+    assert lines == [f"{path}: no plays to check: none of its 9 event lines puts tiles on the board"]
+
+
+@pytest.mark.parametrize("text", ["", "\n\n", HEAD, "#title nothing else\n"])
+def test_a_file_with_no_event_lines_at_all_is_an_error_not_a_match(capsys, tmp_path, text):
+    path = tmp_path / "empty.gcg"
+    path.write_text(text)
+    code, lines = run_command(capsys, str(path))
+    assert code == 1
+    assert lines == [f'{path}: nothing to check: the file has no ">nick: …" event lines (is it a GCG game record?)']
 
 
 def test_command_reports_missing_and_malformed_files_and_exits_1(capsys, tmp_path):

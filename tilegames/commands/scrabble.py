@@ -2,8 +2,8 @@
 
 `gcg verify FILE...` replays GCG game records and recomputes every score, so a record (or our
 scoring) that disagrees shows up line by line. One line of output per file when it matches,
-one per mismatch otherwise; a file that cannot be read or parsed gets one sentence, never a
-traceback. Exit status 0 only when every file matches, 1 otherwise.
+one per mismatch otherwise; a file that cannot be read or parsed, or holds no play to check, gets
+one sentence, never a traceback. Exit status 0 only when every file matches, 1 otherwise.
 """
 
 from __future__ import annotations
@@ -78,6 +78,11 @@ def verify_file(name: str) -> tuple[bool, list[str]]:
         return False, [f"{name}: cannot be read: {exc.strerror or exc}"]
     except GcgError as exc:
         return False, [f"{name}: {exc}"]
+    # A record with nothing to replay must not pass as "all scores match".
+    if not game.events:
+        return False, [f'{name}: nothing to check: the file has no ">nick: …" event lines (is it a GCG game record?)']
+    if not report.plays:
+        return False, [f"{name}: no plays to check: none of its {len(game.events)} event lines puts tiles on the board"]
     if report.ok:
         plays = f"{report.plays} play" + ("" if report.plays == 1 else "s")
         return True, [f"{name}: {plays}, all scores match ({report.end_rack_note})"]

@@ -64,6 +64,7 @@ class GcgEvent:
     exchange_count: int = 0  # exchanges: how many tiles went back to the bag
     end_rack: str = ""  # end-of-game lines: the letters in parentheses
     score_inferred: bool = False  # a withdrawal written "+0": score taken from the totals
+    formed: tuple[str, ...] = ()  # plays: the words formed, when listed after the total (old Quackle)
     note: str = ""  # #note lines after this event, joined by newlines
     text: str = ""  # the line as written, for messages
 

@@ -21,6 +21,7 @@ _NUMBER = re.compile(r"[+-]?\d+")
 _RACK = re.compile(r"[A-Za-z?]*")
 _WORD = re.compile(r"[A-Za-z.]+")
 _EXCHANGED = re.compile(r"[A-Za-z?]+")
+_FORMED = re.compile(r",?[A-Za-z]*,?")  # one token of "FOG, OW, GA"
 
 def decode_gcg(data: bytes) -> str:
     """Bytes to text: the `#character-encoding` pragma when the first line has one.
@@ -135,7 +136,7 @@ class _Parser:
     def _event(self, number: int, line: str) -> GcgEvent:
         nick, colon, rest = line[1:].partition(":")
         nick = nick.strip()
-        tokens = rest.split()
+        tokens, formed = _words_listed(rest.split())
         if not colon or not nick or any(ch.isspace() for ch in nick) or len(tokens) < 3 or len(tokens) > 5:
             raise GcgError(number, f'expected {EXPECTED_EVENT}, got "{_clip(line)}"')
         if nick not in {p.nick for p in self.players}:
@@ -154,7 +155,7 @@ class _Parser:
             rack = middle[0] if len(middle) == 3 else ""
             coord_text, word = middle[-2:]
             placement = self._placement(number, coord_text, word)
-            event = GcgEvent(kind="play", rack=_rack(number, rack), **base, **placement)
+            event = GcgEvent(kind="play", rack=_rack(number, rack), formed=formed, **base, **placement)
         else:
             rack = middle[0] if len(middle) == 2 else ""
             event = self._action(number, _rack(number, rack), middle[-1], base)
@@ -211,6 +212,23 @@ class _Parser:
             number,
             f'expected a move (8D WORD, -ABC, -, --, (challenge), (time) or (RACK)), got "{move}"',
         )
+
+
+def _words_listed(tokens: list[str]) -> tuple[list[str], tuple[str, ...]]:
+    """Old Quackle files list the words a play formed after its total
+    (`>Bob: EFGIKOS  9c FOG  +25  55  FOG, OW, GA`): split them off a play's fields.
+
+    Only a line that reads as a play up to the total and has nothing but words after it is
+    split, so every other line keeps its own error message.
+    """
+    for at in (2, 3):  # the score follows [RACK] SQUARE WORD
+        tail = tokens[at + 2:]
+        if (tail and _NUMBER.fullmatch(tokens[at]) and _NUMBER.fullmatch(tokens[at + 1])
+                and _is_coordinate(tokens[at - 2]) and all(_FORMED.fullmatch(t) for t in tail)):
+            words = tuple(w.upper() for t in tail for w in t.split(",") if w)
+            if words:
+                return tokens[: at + 2], words
+    return tokens, ()
 
 
 def _rack(number: int, text: str) -> str:
