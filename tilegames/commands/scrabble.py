@@ -13,6 +13,7 @@ from pathlib import Path
 import sys
 
 from tilegames.games.scrabble.gcg import GcgError, load_gcg, verify
+from tilegames.games.scrabble.quoting import shown
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -69,13 +70,14 @@ def gcg_verify(args: argparse.Namespace) -> int:
     return 0 if all(ok for ok, _ in results) else 1
 
 
-def verify_file(name: str) -> tuple[bool, list[str]]:
+def verify_file(path: str) -> tuple[bool, list[str]]:
     """Whether the file matches, and the lines that say so (or say what does not)."""
+    name = shown(path, 200)  # a file name may hold escape sequences or bytes that are not UTF-8
     try:
-        game = load_gcg(name)
+        game = load_gcg(path)
         report = verify(game)
     except OSError as exc:
-        return False, [f"{name}: cannot be read: {exc.strerror or exc}"]
+        return False, [f"{name}: cannot be read: {exc.strerror or shown(str(exc))}"]
     except GcgError as exc:
         return False, [f"{name}: {exc}"]
     # A record with nothing to replay must not pass as "all scores match".

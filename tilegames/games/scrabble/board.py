@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Collection, Mapping
 
 from tilegames.core.grid import STEP, Direction, Pos, Words, words_formed
+from tilegames.games.scrabble.quoting import shown
 from tilegames.games.scrabble.tiles import BINGO_BONUS, RACK_SIZE, letter_points
 
 SIZE = 15
@@ -38,8 +39,8 @@ PREMIUM: dict[Pos, str] = {_pos(name): kind for kind, names in _PREMIUMS.items()
 LETTER_MULTIPLIER = {"DL": 2, "TL": 3}
 WORD_MULTIPLIER = {"DW": 2, "TW": 3}
 
-_ACROSS = re.compile(r"(\d{1,2})([A-Oa-o])")
-_DOWN = re.compile(r"([A-Oa-o])(\d{1,2})")
+_ACROSS = re.compile(r"([0-9]{1,2})([A-Oa-o])")  # ASCII digits only: int() would also take "٨"
+_DOWN = re.compile(r"([A-Oa-o])([0-9]{1,2})")
 
 
 class CoordinateError(ValueError):
@@ -70,7 +71,7 @@ def parse_coordinate(text: str) -> Coordinate:
             if 1 <= row <= SIZE:
                 return Coordinate((row - 1, COLUMNS.index(col_text.upper())), direction)  # type: ignore[arg-type]
     raise CoordinateError(
-        f'"{text}" is not a square: write 8D for row 8 from column D across, or D8 for column D '
+        f'"{shown(text, 20)}" is not a square: write 8D for row 8 from column D across, or D8 for column D '
         "from row 8 down (rows 1-15, columns A-O)."
     )
 

@@ -13,11 +13,13 @@ from dataclasses import replace
 
 from tilegames.games.scrabble.board import SIZE, CoordinateError, parse_coordinate
 from tilegames.games.scrabble.gcg_model import EventKind, GcgError, GcgEvent, GcgGame, GcgPlayer, GcgPragma
-from tilegames.games.scrabble.quoting import lower_first
+from tilegames.games.scrabble.quoting import lower_first, shown
 from tilegames.games.scrabble.tiles import RACK_SIZE
 
 EXPECTED_EVENT = '">nick: RACK MOVE SCORE TOTAL"'
-_NUMBER = re.compile(r"[+-]?\d+")
+_NUMBER = re.compile(r"[+-]?[0-9]+")  # ASCII digits only: int() would also take "٢٤" and "２４"
+MAX_DIGITS = 6  # no score or total in a Scrabble game comes near a million
+MAX_PLAYERS = 4  # RULES.md §3.3: 2-4 players (GCG itself names only #player1 and #player2)
 _RACK = re.compile(r"[A-Za-z?]*")
 _WORD = re.compile(r"[A-Za-z.]+")
 _EXCHANGED = re.compile(r"[A-Za-z?]+")
@@ -34,14 +36,16 @@ def decode_gcg(data: bytes) -> str:
     first = data.split(b"\n", 1)[0].strip()
     match = re.fullmatch(rb"#character-encoding\s+(\S+)", first)
     if match:
-        name = match.group(1).decode("ascii", "replace")
+        name = shown(match.group(1).decode("ascii", "replace"), 30)
         try:
-            return data.decode(name)
+            return data.decode(match.group(1).decode("ascii", "replace"))
         except LookupError:
             raise GcgError(1, f'unknown character encoding "{name}"') from None
         except UnicodeDecodeError as exc:
             line = data[: exc.start].count(b"\n") + 1
             raise GcgError(line, f"the text is not valid {name}, as #character-encoding says") from None
+        except ValueError:  # UnicodeError from codecs that do not say where (idna, undefined…)
+            raise GcgError(1, f"the text cannot be read as {name}, as #character-encoding says") from None
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
@@ -98,9 +102,9 @@ class _Parser:
         name, value = re.fullmatch(r"#(\S*)\s*(.*)", line).groups()  # type: ignore[union-attr]
         value = value.strip()
         self.in_note = False
-        player = re.fullmatch(r"player(\d+)", name)
+        player = re.fullmatch(r"player(\d+)", name)  # any digits, so "#player٣" is refused, not ignored
         if player:
-            self._player(number, int(player.group(1)), value)
+            self._player(number, _player_number(number, player.group(1)), value)
         elif name == "note":
             self.in_note = True
             self._add_note(value)
@@ -114,7 +118,7 @@ class _Parser:
 
     def _player(self, number: int, index: int, value: str) -> None:
         nick, _, name = value.replace("\t", " ").partition(" ")
-        if not nick or index < 1:
+        if not nick:
             got = _clip(f"#player{index} {value}")
             raise GcgError(number, f'expected "#player{index} nick Full Name", got "{got}"')
         for p in self.players:
@@ -122,7 +126,8 @@ class _Parser:
                 raise GcgError(number, f"#player{index} is given twice")
             if p.nick == nick:
                 raise GcgError(
-                    number, f'#player{index} has the same nick "{nick}" as #player{p.number}: events could not tell them apart'
+                    number,
+                    f'#player{index} has the same nick "{shown(nick)}" as #player{p.number}: events could not tell them apart',
                 )
         self.players.append(GcgPlayer(index, nick, name.strip() or nick))
 
@@ -140,15 +145,12 @@ class _Parser:
         if not colon or not nick or any(ch.isspace() for ch in nick) or len(tokens) < 3 or len(tokens) > 5:
             raise GcgError(number, f'expected {EXPECTED_EVENT}, got "{_clip(line)}"')
         if nick not in {p.nick for p in self.players}:
-            known = ", ".join(p.nick for p in sorted(self.players, key=lambda p: p.number))
+            known = shown(", ".join(p.nick for p in sorted(self.players, key=lambda p: p.number)))
             players = f"players are {known}" if known else "no #player1/#player2 line names a player before it"
-            raise GcgError(number, f'unknown player "{nick}" ({players})')
+            raise GcgError(number, f'unknown player "{shown(nick)}" ({players})')
         *middle, score_text, total_text = tokens
-        if not _NUMBER.fullmatch(score_text):
-            raise GcgError(number, f'the score "{score_text}" is not a number like +24 or -10')
-        if not _NUMBER.fullmatch(total_text):
-            raise GcgError(number, f'the total "{total_text}" is not a number')
-        score, total = int(score_text), int(total_text)
+        score = _number(number, "score", score_text, "is not a number like +24 or -10")
+        total = _number(number, "total", total_text, "is not a number")
         base = dict(line=number, nick=nick, score=score, total=total, text=line.strip())
 
         if len(middle) == 3 or (len(middle) == 2 and middle[1][0] not in "-("):
@@ -167,15 +169,15 @@ class _Parser:
             coordinate = parse_coordinate(coord_text)
         except CoordinateError as exc:
             if _is_coordinate(word):
-                message = f'expected a word after the square "{word}", got "{coord_text}" before it'
+                message = f'expected a word after the square "{word}", got "{shown(coord_text, 20)}" before it'
                 raise GcgError(number, message) from None
             raise GcgError(number, lower_first(str(exc)).rstrip(".")) from None
         if not _WORD.fullmatch(word):
-            raise GcgError(number, f'the word "{word}" may hold only letters, and "." for covered squares')
+            raise GcgError(number, f'the word "{shown(word, 20)}" may hold only letters, and "." for covered squares')
         r, c = coordinate.start
         end = (c if coordinate.direction == "across" else r) + len(word)
         if end > SIZE:
-            raise GcgError(number, f"{word} from {coordinate} runs off the board")
+            raise GcgError(number, f"{shown(word, 20)} from {coordinate} runs off the board")
         return dict(coordinate=coordinate, word=word)
 
     def _action(self, number: int, rack: str, move: str, base: dict) -> GcgEvent:
@@ -192,15 +194,14 @@ class _Parser:
             return GcgEvent(kind="pass", rack=rack, **base)
         if move.startswith("-"):
             body = move[1:]
-            if body.isdigit():
-                count = int(body)
-                if not 1 <= count <= RACK_SIZE:
-                    raise GcgError(number, f"an exchange is of 1 to {RACK_SIZE} tiles, not {count}")
-                return GcgEvent(kind="exchange", rack=rack, exchange_count=count, **base)
+            if re.fullmatch(r"[0-9]+", body):
+                if len(body) > 1 or not 1 <= int(body) <= RACK_SIZE:
+                    raise GcgError(number, f"an exchange is of 1 to {RACK_SIZE} tiles, not {shown(body, 10)}")
+                return GcgEvent(kind="exchange", rack=rack, exchange_count=int(body), **base)
             if _EXCHANGED.fullmatch(body) and len(body) <= RACK_SIZE:
                 letters = body.upper()
                 return GcgEvent(kind="exchange", rack=rack, exchanged=letters, exchange_count=len(letters), **base)
-            raise GcgError(number, f'expected an exchange like "-ABC" or "-3", got "{move}"')
+            raise GcgError(number, f'expected an exchange like "-ABC" or "-3", got "{shown(move, 20)}"')
         if lowered == "(challenge)":
             return GcgEvent(kind="challenge_bonus", rack=rack, **base)
         if lowered == "(time)":
@@ -210,7 +211,7 @@ class _Parser:
             return GcgEvent(kind=kind, rack=rack, end_rack=move[1:-1].upper(), **base)
         raise GcgError(
             number,
-            f'expected a move (8D WORD, -ABC, -, --, (challenge), (time) or (RACK)), got "{move}"',
+            f'expected a move (8D WORD, -ABC, -, --, (challenge), (time) or (RACK)), got "{shown(move, 20)}"',
         )
 
 
@@ -233,8 +234,24 @@ def _words_listed(tokens: list[str]) -> tuple[list[str], tuple[str, ...]]:
 
 def _rack(number: int, text: str) -> str:
     if not _RACK.fullmatch(text):
-        raise GcgError(number, f'the rack "{text}" may hold only letters and "?" for a blank')
+        raise GcgError(number, f'the rack "{shown(text, 20)}" may hold only letters and "?" for a blank')
     return text.upper()
+
+
+def _number(line: int, what: str, text: str, problem: str) -> int:
+    """A score or total: ASCII digits with an optional sign, and short enough to be real."""
+    if not _NUMBER.fullmatch(text):
+        raise GcgError(line, f'the {what} "{shown(text, 20)}" {problem}')
+    if len(text.lstrip("+-")) > MAX_DIGITS:
+        raise GcgError(line, f'the {what} "{shown(text, 20)}" has more than {MAX_DIGITS} digits: no game scores that much')
+    return int(text)
+
+
+def _player_number(line: int, digits: str) -> int:
+    if not digits.isascii() or len(digits) > 1 or not 1 <= int(digits) <= MAX_PLAYERS:
+        raise GcgError(line, f"there is no #player{shown(digits, 10)}: a game has #player1 to #player{MAX_PLAYERS} "
+                             f"(2 to {MAX_PLAYERS} players)")
+    return int(digits)
 
 
 def _is_coordinate(text: str) -> bool:
@@ -245,7 +262,5 @@ def _is_coordinate(text: str) -> bool:
     return True
 
 
-
 def _clip(text: str, limit: int = 60) -> str:
-    text = text.strip()
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    return shown(text.strip(), limit)

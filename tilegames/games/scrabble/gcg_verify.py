@@ -9,7 +9,7 @@ from typing import Mapping
 from tilegames.core.grid import GeometryError, Pos
 from tilegames.games.scrabble.board import score_play, square_name
 from tilegames.games.scrabble.gcg_model import EndRackRule, GcgError, GcgEvent, GcgGame, Mismatch, Report
-from tilegames.games.scrabble.quoting import lower_first
+from tilegames.games.scrabble.quoting import lower_first, shown
 from tilegames.games.scrabble.tiles import BLANK, RACK_SIZE, rack_value
 
 
@@ -43,7 +43,7 @@ class _Replay:
                 self._mismatch(event, _what(event), event.score, computed)
             expected_total = totals[event.nick] + computed
             if event.total != expected_total:
-                self._mismatch(event, f"total of {event.nick}", event.total, expected_total)
+                self._mismatch(event, f"total of {shown(event.nick)}", event.total, expected_total)
             totals[event.nick] = event.total
             if event.kind != "play":
                 self.last_play = None
@@ -105,7 +105,7 @@ class _Replay:
         """The phony's tiles come off and its points, as recorded, are taken back."""
         play = self.last_play
         if play is None or play.nick != event.nick:
-            raise GcgError(event.line, f'a withdrawn play ("--") must come right after a play by {event.nick}')
+            raise GcgError(event.line, f'a withdrawn play ("--") must come right after a play by {shown(event.nick)}')
         for pos in self.last_placed:
             del self.board[pos]
         return -play.score
