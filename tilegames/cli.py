@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Callable, NoReturn, Sequence
 
 from tilegames import __version__
 from tilegames.commands import rummikub, scrabble, words
-from tilegames.core.errors import BadRecord, SaveFailed
+from tilegames.core.errors import BadRecord, GameInUse, SaveFailed
 from tilegames.core.saves import check_saves_dir
 
 if TYPE_CHECKING:
@@ -198,7 +198,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _run_app(None)
     try:
         return int(args.handler(args))
-    except (BadRecord, SaveFailed) as exc:
+    except (BadRecord, GameInUse, SaveFailed) as exc:
         print(f"tilegames {args.command}: {exc}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:

@@ -54,3 +54,54 @@ async def test_a_full_disk_mid_game_is_a_message_and_the_game_goes_on(app, monke
         await pilot.pause()
         assert session.turn_number() == turn + 2
     assert load_journal(session.path).records == []  # what was saved is whole
+
+
+HOLD = "import sys; from tilegames.core.journal import JournalWriter; w = JournalWriter.reopen(sys.argv[1]); " \
+       "print('holding', flush=True); sys.stdin.readline()"
+
+
+async def test_a_game_open_in_another_copy_is_offered_read_only(app, saves_home):
+    import subprocess
+    import sys
+
+    from tilegames.core.saves import new_journal_path
+    from tilegames.core.session import LocalSession
+    from tilegames.games.rummikub.actions import Draw
+    from tilegames.games.rummikub.game import GAME
+    from tilegames.ui.screens.dialogs import Confirm
+    from tilegames.ui.screens.menu import SpectatorScreen
+    from app_helpers import screen_text
+
+    path = new_journal_path("rummikub")
+    session = LocalSession.start(GAME, config(), ("Ann", "Bora"), 42, path=path,
+                                 meta={"match": {"seed": 42, "games": [], "open_hands": False}})
+    session.act(0, Draw())
+    racks = session.controller.state.racks
+    session.close()
+    other = subprocess.Popen([sys.executable, "-c", HOLD, str(path)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                             text=True)
+    try:
+        assert other.stdout.readline() == "holding\n"
+        async with app.run_test(size=(100, 30)) as pilot:
+            app.resume(path)
+            await pilot.pause()
+            assert isinstance(app.screen, Confirm)
+            assert f"open in another tilegames (pid {other.pid}" in app.screen.question
+            await pilot.press("y")
+            await pilot.pause()
+            assert isinstance(app.screen, SpectatorScreen)
+            text = screen_text(app)
+            assert "Read-only" in text and "Ann drew a tile." in text
+            for tile in racks[0] + racks[1]:
+                assert f" {tile.face} " not in text
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, MenuScreen)
+            app.resume(path)
+            await pilot.pause()
+            await pilot.press("n")  # nothing: back to the menu
+            await pilot.pause()
+            assert isinstance(app.screen, MenuScreen)
+    finally:
+        other.kill()
+        other.wait(10)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import errno
+
 
 class IllegalMove(Exception):
     """A move the rules forbid. The state it was tried on is unchanged.
@@ -29,3 +31,22 @@ class SaveFailed(Exception):
     """A game could not be written to disk (a full or read-only disk, a folder we may not
     write to, a saves path that is not a folder). The message is one line for the player;
     whatever was saved before is still whole."""
+
+
+class GameInUse(Exception):
+    """The game's journal is held by another session (another copy of tilegames). The message
+    says who holds it, in one line."""
+
+
+def why_not_saved(exc: OSError) -> str:
+    """An OSError as a reason a player understands."""
+    reasons = {
+        errno.ENOSPC: "the disk is full",
+        errno.EDQUOT: "the disk quota is used up",
+        errno.EROFS: "the disk is read-only",
+        errno.EACCES: "tilegames may not write there",
+        errno.EPERM: "tilegames may not write there",
+        errno.ENOTDIR: "a part of the path is not a folder",
+        errno.EISDIR: "it is a folder",
+    }
+    return reasons.get(exc.errno or 0) or (exc.strerror or type(exc).__name__)

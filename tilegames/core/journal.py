@@ -19,7 +19,6 @@ the others.
 from __future__ import annotations
 
 import codecs
-import errno
 import json
 import os
 from dataclasses import dataclass, field
@@ -27,7 +26,8 @@ from pathlib import Path
 from typing import Any, Callable, Iterator, Literal
 
 from tilegames.core.codec import from_jsonable
-from tilegames.core.errors import BadRecord, IllegalMove, SaveFailed
+from tilegames.core.errors import BadRecord, IllegalMove, SaveFailed, why_not_saved
+from tilegames.core.filelock import JournalLock
 from tilegames.core.inputs import shown
 from tilegames.core.jsonlines import json_line
 from tilegames.core.protocol import Action, Event, Game, Outcome
@@ -91,20 +91,6 @@ def _write_durably(fd: int, data: bytes) -> None:
     os.fsync(fd)
 
 
-def why_not_saved(exc: OSError) -> str:
-    """An OSError as a reason a player understands."""
-    reasons = {
-        errno.ENOSPC: "the disk is full",
-        errno.EDQUOT: "the disk quota is used up",
-        errno.EROFS: "the disk is read-only",
-        errno.EACCES: "tilegames may not write there",
-        errno.EPERM: "tilegames may not write there",
-        errno.ENOTDIR: "a part of the path is not a folder",
-        errno.EISDIR: "it is a folder",
-    }
-    return reasons.get(exc.errno or 0) or (exc.strerror or type(exc).__name__)
-
-
 def _fsync_dir(path: Path) -> None:
     try:
         fd = os.open(path.parent, os.O_RDONLY)
@@ -126,9 +112,10 @@ class JournalWriter:
     the game go on in memory), a failure is reported to it once instead, and saving stops:
     a later record written after a lost one would make the journal lie."""
 
-    def __init__(self, path: Path, next_seq: int) -> None:
+    def __init__(self, path: Path, next_seq: int, lock: JournalLock | None = None) -> None:
         self.path = Path(path)
         self._next_seq = next_seq
+        self.lock = lock  # held from create/reopen until close (None: a caller-managed file)
         self.on_failure: Callable[[SaveFailed], None] | None = None
         self.stopped: SaveFailed | None = None
 
@@ -153,26 +140,29 @@ class JournalWriter:
             raise SaveFailed(f"Cannot save {shown(path)}: {why_not_saved(exc)}.") from None
         os.close(fd)
         _fsync_dir(path)
-        return cls(path, 0)
+        return cls(path, 0, JournalLock.acquire(path))
 
     @classmethod
     def reopen(cls, path: Path | str) -> tuple["JournalWriter", LoadedJournal]:
-        """Open an existing journal to continue it, cutting off a torn last line first."""
+        """Open an existing journal to continue it, cutting off a torn last line first.
+
+        The lock comes first: a journal another session is writing is neither read half-way
+        nor cut (GameInUse says who has it)."""
         path = Path(path)
-        loaded = load_journal(path)
+        lock = JournalLock.acquire(path)
         try:
-            fd = os.open(path, os.O_WRONLY | os.O_APPEND)
+            loaded = load_journal(path)
+            assert lock.fd is not None
+            if os.fstat(lock.fd).st_size != loaded.good_length:
+                os.ftruncate(lock.fd, loaded.good_length)
+                os.fsync(lock.fd)
         except OSError as exc:
-            raise SaveFailed(f"Cannot continue {shown(path)}: {why_not_saved(exc)}.") from None
-        try:
-            if os.fstat(fd).st_size != loaded.good_length:
-                os.ftruncate(fd, loaded.good_length)
-                os.fsync(fd)
-        except OSError as exc:
+            lock.release()
             raise SaveFailed(f"Cannot repair {shown(path)}: {why_not_saved(exc)}.") from None
-        finally:
-            os.close(fd)
-        return cls(path, len(loaded.records)), loaded
+        except BaseException:
+            lock.release()
+            raise
+        return cls(path, len(loaded.records), lock), loaded
 
     @property
     def next_seq(self) -> int:
@@ -195,11 +185,15 @@ class JournalWriter:
         self._next_seq += 1
 
     def close(self) -> None:
-        """No more appends (they are ignored from now on)."""
+        """No more appends (they are ignored from now on); the lock is let go."""
         if self.stopped is None:
             self.stopped = SaveFailed("The game was closed.")
+        if self.lock is not None:
+            self.lock.release()
 
     def _write(self, line: bytes) -> None:
+        if self.lock is not None and not self.lock.held:
+            raise SaveFailed(f"{shown(self.path.name)} was opened again for play, and the newer game saves it.")
         try:
             fd = os.open(self.path, os.O_WRONLY | os.O_APPEND)
         except OSError as exc:

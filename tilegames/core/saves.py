@@ -13,9 +13,9 @@ from pathlib import Path
 from typing import Callable
 
 from tilegames.core import journal
-from tilegames.core.errors import BadRecord, SaveFailed
+from tilegames.core.errors import BadRecord, SaveFailed, why_not_saved
 from tilegames.core.inputs import shown
-from tilegames.core.journal import JournalHeader, game_of, load_journal, replay, why_not_saved
+from tilegames.core.journal import JournalHeader, game_of, load_journal, replay
 
 
 def saves_dir() -> Path:

@@ -15,7 +15,7 @@ from typing import Any, Callable
 from tilegames.core.clock import Clock
 from tilegames.core.controller import TurnController
 from tilegames.core.errors import SaveFailed
-from tilegames.core.journal import JournalHeader, JournalWriter, replay
+from tilegames.core.journal import JournalHeader, JournalWriter, game_of, replay
 from tilegames.core.protocol import Action, Event, Game, Result
 from tilegames.core.registry import get_game
 
@@ -55,11 +55,17 @@ class LocalSession:
 
     @classmethod
     def resume(cls, path: Path, *, clock: Clock | None = None) -> "LocalSession":
-        """Continue the game journaled at `path` exactly where it stopped (BadRecord if damaged)."""
-        writer, loaded = JournalWriter.reopen(path)
-        game = get_game(loaded.header.game)
+        """Continue the game journaled at `path` exactly where it stopped (BadRecord if damaged).
+
+        The session holds the journal's lock until `close()`."""
+        writer, loaded = JournalWriter.reopen(path)  # GameInUse while another session has it
         history: list[Event] = []
-        state = replay(loaded, game, history)
+        try:
+            game = game_of(loaded)
+            state = replay(loaded, game, history)
+        except BaseException:
+            writer.close()  # a game that cannot be played is not held either
+            raise
         controller = TurnController(game, state, clock=clock, journal=writer)
         return cls(game, controller, loaded.header, path, list(loaded.warnings), history)
 

@@ -12,12 +12,15 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from textual.app import App
+from textual.markup import escape
+from textual.notifications import SeverityLevel
 
 from tilegames.core.clock import Clock
 from tilegames.core.codec import from_jsonable, to_jsonable
-from tilegames.core.errors import BadRecord, SaveFailed
+from tilegames.core.errors import BadRecord, GameInUse, SaveFailed
 from tilegames.core.inputs import shown
-from tilegames.core.journal import JournalHeader
+from tilegames.core.journal import JournalHeader, game_of, load_journal, replay
+from tilegames.core.protocol import Event
 from tilegames.core.resources import assets_dir
 from tilegames.core.saves import new_journal_path, unfinished_games
 from tilegames.core.session import LocalSession
@@ -25,7 +28,8 @@ from tilegames.games.rummikub.config import RummikubConfig
 from tilegames.games.rummikub.game import GAME as RUMMIKUB
 from tilegames.games.rummikub.match import Match
 from tilegames.games.rummikub.state import GameEnd
-from tilegames.ui.screens.menu import MenuScreen
+from tilegames.ui.screens.dialogs import Confirm
+from tilegames.ui.screens.menu import MenuScreen, SpectatorScreen
 from tilegames.ui.screens.rummikub import RummikubScreen
 from tilegames.games.scrabble.config import ScrabbleConfig
 from tilegames.games.scrabble.game import GAME as SCRABBLE
@@ -81,6 +85,7 @@ def open_saved(path: Path, clock: Clock | None = None) -> Resumed:
     try:
         info = check_meta(session.header)
     except BadRecord as exc:
+        session.close()
         raise BadRecord(f"{shown(path.name)}: {exc}") from None
     if info is None:
         return Resumed(session, None, bool(session.header.meta.get("open_hands", False)))
@@ -119,7 +124,7 @@ class TilegamesApp(App[None]):
             session = LocalSession.start(SCRABBLE, config, seats, seed, path=path, clock=self.clock,
                                          meta={"open_hands": open_hands})
         except SaveFailed as exc:
-            self.notify(f"{exc} The game was not started.", severity="error", timeout=10)
+            self.say(f"{exc} The game was not started.")
             return
         self.show_scrabble(session, open_hands=open_hands)
 
@@ -138,7 +143,7 @@ class TilegamesApp(App[None]):
         if self.playing is not None and self.playing is not session:
             self.playing.close()
         self.playing = session
-        session.on_save_failed = lambda message: self.notify(message, severity="warning", timeout=20)
+        session.on_save_failed = lambda message: self.say(message, "warning")
 
     def start_rummikub(self, seats: tuple[str, ...], config: RummikubConfig, *, open_hands: bool,
                        seed: int | None = None) -> None:
@@ -149,7 +154,7 @@ class TilegamesApp(App[None]):
             self._play_next()
         except SaveFailed as exc:
             self.current = None
-            self.notify(f"{exc} The game was not started.", severity="error", timeout=10)
+            self.say(f"{exc} The game was not started.")
 
     def next_game(self) -> None:
         self._play_next()
@@ -187,8 +192,7 @@ class TilegamesApp(App[None]):
                 self._next = self._prepare_next()
             except SaveFailed as exc:
                 self._next = self._prepare_next(save=False)
-                self.notify(f"Saving stopped: {exc} The next game is played without saving.",
-                            severity="warning", timeout=20)
+                self.say(f"Saving stopped: {exc} The next game is played without saving.", "warning")
         names = " and ".join(session.seats[w] for w in end.winners)
         how = "went out" if end.reason == "out" else "had the lowest rack when the game stuck"
         self.push_screen(SummaryScreen(self.current.match, f"{names} {how}."))
@@ -203,10 +207,31 @@ class TilegamesApp(App[None]):
         """Resume the game saved at `path`, or say in a message why it cannot be."""
         try:
             resumed = open_saved(path, self.clock)
+        except GameInUse as exc:
+            question = f"{exc}\n\nWatch it read-only, as a spectator?"
+            self.push_screen(Confirm(escape(question)), lambda yes: self.watch(path) if yes else None)
+            return
         except (BadRecord, SaveFailed) as exc:
-            self.notify(f"Cannot resume {shown(path.name)}: {exc}", severity="error", timeout=8)
+            self.say(f"Cannot resume {shown(path.name)}: {exc}")
             return
         self.show_resumed(resumed)
+
+    def watch(self, path: Path) -> None:
+        """Show the game saved at `path` read-only, as a spectator sees it, without taking it."""
+        try:
+            loaded = load_journal(path)
+            game = game_of(loaded)
+            events: list[Event] = []
+            state = replay(loaded, game, events)
+        except BadRecord as exc:
+            self.say(f"Cannot show {shown(path.name)}: {exc}")
+            return
+        title = f"{game.title}: {', '.join(loaded.header.seats)} (read-only, {len(loaded.records)} moves saved)"
+        self.push_screen(SpectatorScreen(title, game.view(state, None, None), [e.text for e in events]))
+
+    def say(self, message: str, severity: SeverityLevel = "error") -> None:
+        """A message for the player; never read as markup (it may name a file or a host)."""
+        self.notify(message, severity=severity, timeout=10, markup=False)
 
     def show_resumed(self, resumed: Resumed) -> None:
         if resumed.match is None:
