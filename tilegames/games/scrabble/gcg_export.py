@@ -1,17 +1,36 @@
 """Writing a finished (or unfinished) game as GCG, the record format of Quackle, Macondo and
-Woogles, from its journal: every action is replayed and written as the line GCG has for it."""
+Woogles, from its journal: every action is replayed and each thing it did (the game's events)
+is written as the line GCG has for it. docs/gcg.md lists the lines and the conventions chosen
+where GCG has none (3-4 players, a challenger's penalty)."""
 
 from __future__ import annotations
 
+import re
+
 from tilegames.core.journal import LoadedJournal, replay_steps
-from tilegames.games.scrabble.actions import Challenge, Exchange, Pass, Place, Timeout
+from tilegames.core.protocol import Action, Event
+from tilegames.games.scrabble.actions import Exchange
 from tilegames.games.scrabble.game import GAME
 from tilegames.games.scrabble.state import ScrabbleState
 
 
-def _nick(name: str) -> str:
-    """GCG nicknames are single tokens."""
-    return "_".join(name.split()) or "player"
+def gcg_names(seats: tuple[str, ...]) -> list[tuple[str, str]]:
+    """Each seat's GCG nickname and full name, as `#playerN nick Full Name` writes them.
+
+    Event lines are `>nick: …`, so a nickname is one token without a colon: spaces and colons
+    become `_`, and a nickname already taken gets `_2`, `_3`…. The full name keeps everything
+    but characters that would break the line (control characters become spaces); the importer
+    reads it back from the rest of the `#player` line.
+    """
+    out: list[tuple[str, str]] = []
+    for seat in seats:
+        name = "".join(ch if ch.isprintable() else " " for ch in seat).strip()
+        base = "_".join(re.split(r"[\s:]+", name)).strip("_") or "player"
+        nick, n = base, 2
+        while nick in (taken for taken, _ in out):
+            nick, n = f"{base}_{n}", n + 1
+        out.append((nick, name or nick))
+    return out
 
 
 def _rack(state: ScrabbleState, seat: int) -> str:
@@ -21,39 +40,49 @@ def _rack(state: ScrabbleState, seat: int) -> str:
 def export_gcg(journal: LoadedJournal) -> str:
     header = journal.header
     config = GAME.config_from_json(header.config)
-    nicks = [_nick(n) for n in header.seats]
-    if len(set(nicks)) != len(nicks):
-        nicks = [f"{n}{i + 1}" for i, n in enumerate(nicks)]
+    names = gcg_names(header.seats)
+    nicks = [nick for nick, _ in names]
     lines = ["#character-encoding UTF-8"]
-    lines += [f"#player{i + 1} {nick} {name}" for i, (nick, name) in enumerate(zip(nicks, header.seats))]
+    lines += [f"#player{i + 1} {nick} {name}" for i, (nick, name) in enumerate(names)]
     if config.word_list is None:
         lines.append("#lexicon tilegames-english")
     for step in replay_steps(journal, GAME):
-        state, action, outcome, seat = step.before, step.action, step.outcome, step.record.seat
-        rack = _rack(state, seat)
-        new = outcome.state
-        total = _running(new, seat)
-        if isinstance(action, Place):
-            play = next(e for e in outcome.events if e.kind == "play")
-            lines.append(f">{nicks[seat]}: {rack} {play.public['gcg']} +{play.public['score']} {total}")
-        elif isinstance(action, Exchange):
-            faces = "".join(sorted(t.face for t in state.racks[seat] if t.id in set(action.tiles)))
-            lines.append(f">{nicks[seat]}: {rack} -{faces} +0 {total}")
-        elif isinstance(action, (Pass, Timeout)):
-            lines.append(f">{nicks[seat]}: {rack} - +0 {total}")
-        elif isinstance(action, Challenge) and state.pending is not None:
-            challenged = state.pending.seat
-            if new.board != state.board:
-                # The play came off: a withdrawn phony, written for the player who made it.
-                lost = state.scores[challenged] - _running(new, challenged)
-                lines.append(f">{nicks[challenged]}: {_rack(state.pending.before, challenged)} -- -{lost} "
-                             f"{_running(new, challenged)}")
-            elif _running(new, seat) != state.scores[seat]:
-                lines.append(f">{nicks[seat]}: {rack} (challenge) {_running(new, seat) - state.scores[seat]:+d} "
-                             f"{_running(new, seat)}")
-        if new.end is not None and state.end is None:
+        before, new = step.before, step.outcome.state
+        for event in step.outcome.events:
+            lines += _event_lines(event, step.action, before, new, nicks)
+        if new.end is not None and before.end is None:
             lines += _end_lines(new, nicks)
     return "\n".join(lines) + "\n"
+
+
+def _event_lines(event: Event, action: Action, before: ScrabbleState, new: ScrabbleState,
+                 nicks: list[str]) -> list[str]:
+    """The GCG lines for one thing that happened; [] for what GCG does not record (an accepted
+    last play, the clock closing the last challenge window, a failed challenge with no cost)."""
+    seat = event.seat
+    if seat is None:
+        return []
+    nick, total = nicks[seat], _running(new, seat)
+    if event.kind == "play":
+        return [f">{nick}: {_rack(before, seat)} {event.public['gcg']} +{event.public['score']} {total}"]
+    if event.kind == "exchange" and isinstance(action, Exchange):
+        faces = "".join(sorted(t.face for t in before.racks[seat] if t.id in set(action.tiles)))
+        return [f">{nick}: {_rack(before, seat)} -{faces} +0 {total}"]
+    if event.kind in ("pass", "timeout"):
+        return [f">{nick}: {_rack(before, seat)} - +0 {total}"]
+    if event.kind == "turn_lost":  # as Macondo writes a turn lost to a failed double challenge
+        return [f">{nick}: {_rack(new, seat)} - +0 {total}", "#note #unsuccessful-challenge"]
+    pending = before.pending
+    if event.kind == "challenge.won" and pending is not None:
+        # The play came off: a withdrawn phony, written for the player who made it.
+        player = pending.seat
+        lost = before.scores[player] - _running(new, player)
+        return [f">{nicks[player]}: {_rack(pending.before, player)} -- -{lost} {_running(new, player)}"]
+    if event.kind == "challenge.lost" and total != before.scores[seat]:
+        # The challenger's penalty (`penalty` rule): GCG's challenge line, negative, on the
+        # challenger (see docs/gcg.md).
+        return [f">{nick}: {_rack(before, seat)} (challenge) {total - before.scores[seat]:+d} {total}"]
+    return []
 
 
 def _running(state: ScrabbleState, seat: int) -> int:
