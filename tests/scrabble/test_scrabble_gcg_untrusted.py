@@ -81,7 +81,7 @@ def test_a_player_number_in_other_digits_is_not_a_player():
 
 def test_echoed_input_is_shortened_and_control_characters_are_escaped():
     message = refused(HEAD + ">ann: ADEHNRT 8G HAND +\x1b[2J" + "9" * 300 + " 16\n")
-    assert "\x1b" not in message and "\\x1b[2J" in message and message.endswith("…\" is not a number like +24 or -10")
+    assert "\x1b" not in message and "\\x1b[2J" in message and message.endswith("...\" is not a number like +24 or -10")
     message = refused(HEAD + ">c\x07arl\u202e: ADEHNRT 8G HAND +16 16\n")
     assert 'unknown player "c\\x07arl\\u202e"' in message
     message = refused(HEAD + "x" * 5000 + "\n")
