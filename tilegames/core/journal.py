@@ -30,6 +30,7 @@ from tilegames.core.errors import BadRecord, IllegalMove, SaveFailed, why_not_sa
 from tilegames.core.filelock import JournalLock
 from tilegames.core.inputs import shown
 from tilegames.core.jsonlines import json_line
+from tilegames.core.lexicon import LexiconError, lexicon_for
 from tilegames.core.protocol import Action, Event, Game, Outcome
 from tilegames.core.registry import get_game
 
@@ -306,10 +307,27 @@ def initial_state(journal: LoadedJournal, game: Game | None = None) -> Any:
         config = game.config_from_json(journal.header.config)
     except BadRecord as exc:
         raise BadRecord(f"{journal.name}, line 1: {exc}") from None
+    _check_word_list(journal.name, config)
     try:
         return game.new_game(config, journal.header.seats, journal.header.seed)
     except ValueError as exc:
         raise BadRecord(f"{journal.name}: the journal's game cannot be set up: {exc}") from None
+
+
+def _check_word_list(name: str, config: Any) -> None:
+    """A game played with its own word list (`--words FILE`) needs that list to go on; say so
+    first, rather than let the first word it judges fail as an illegal record."""
+    word_list = getattr(config, "word_list", None)
+    if not isinstance(word_list, str) or not word_list:
+        return
+    if not Path(word_list).is_file():
+        raise BadRecord(f"{name}: the word list {shown(word_list, 120)} used by this game is missing; "
+                        "put it back there to go on.")
+    try:
+        lexicon_for(word_list)
+    except LexiconError as exc:
+        raise BadRecord(f"{name}: the word list {shown(word_list, 120)} used by this game cannot be used: "
+                        f"{exc}") from None
 
 
 # What an engine may raise on data no rule foresaw (a crafted record); see replay_steps.

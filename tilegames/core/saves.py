@@ -15,7 +15,7 @@ from typing import Callable
 from tilegames.core import journal
 from tilegames.core.errors import BadRecord, SaveFailed, why_not_saved
 from tilegames.core.inputs import shown
-from tilegames.core.journal import JournalHeader, game_of, load_journal, replay
+from tilegames.core.journal import JournalHeader, game_of, load_journal, read_header, replay
 
 
 def saves_dir() -> Path:
@@ -94,3 +94,18 @@ def unfinished_games(usable: Callable[[JournalHeader], None] | None = None) -> l
         except BadRecord:
             continue
     return found
+
+
+def find_saved(wanted: Callable[[JournalHeader], bool]) -> Path | None:
+    """The first save whose header is `wanted` (only headers are read; damaged files skipped)."""
+    try:
+        paths = sorted(saves_dir().glob("*.jsonl"))
+    except OSError:
+        return None
+    for path in paths:
+        try:
+            if wanted(read_header(path)):
+                return path
+        except BadRecord:
+            continue
+    return None

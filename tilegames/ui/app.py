@@ -8,7 +8,7 @@ the match around it.
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from textual.app import App
@@ -22,7 +22,7 @@ from tilegames.core.inputs import shown
 from tilegames.core.journal import JournalHeader, game_of, load_journal, replay
 from tilegames.core.protocol import Event
 from tilegames.core.resources import assets_dir
-from tilegames.core.saves import new_journal_path, unfinished_games
+from tilegames.core.saves import find_saved, new_journal_path, unfinished_games
 from tilegames.core.session import LocalSession
 from tilegames.games.rummikub.config import RummikubConfig
 from tilegames.games.rummikub.game import GAME as RUMMIKUB
@@ -43,6 +43,9 @@ from tilegames.ui.screens.summary import SummaryScreen
 class MatchInProgress:
     match: Match
     open_hands: bool
+    # Names the match in each game's journal, with the game's number, so that the next game,
+    # dealt and saved when a game ends, is found again instead of dealt twice.
+    match_id: str = field(default_factory=lambda: secrets.token_hex(8))
 
 
 @dataclass(frozen=True)
@@ -52,6 +55,8 @@ class MatchMeta:
     seed: int
     games: tuple[GameEnd, ...] = ()
     open_hands: bool = False
+    id: str | None = None  # None: saved before matches had ids
+    game: int | None = None  # this game's number in the match, from 1
 
 
 @dataclass(frozen=True)
@@ -61,6 +66,7 @@ class Resumed:
     session: LocalSession
     match: Match | None
     open_hands: bool
+    match_id: str | None = None
 
 
 def check_meta(header: JournalHeader) -> MatchMeta | None:
@@ -90,7 +96,14 @@ def open_saved(path: Path, clock: Clock | None = None) -> Resumed:
     if info is None:
         return Resumed(session, None, bool(session.header.meta.get("open_hands", False)))
     config = RUMMIKUB.config_from_json(session.header.config)
-    return Resumed(session, Match(config, session.seats, info.seed, info.games), info.open_hands)
+    return Resumed(session, Match(config, session.seats, info.seed, info.games), info.open_hands, info.id)
+
+
+def _is_game(header: JournalHeader, match_id: str, number: int) -> bool:
+    """Whether `header` is game `number` of match `match_id`."""
+    info = header.meta.get("match")
+    return header.game == RUMMIKUB.id and isinstance(info, dict) and info.get("id") == match_id \
+        and info.get("game") == number
 
 
 class TilegamesApp(App[None]):
@@ -151,27 +164,49 @@ class TilegamesApp(App[None]):
         self.current = MatchInProgress(Match(config, seats, seed), open_hands)
         self._next = None
         try:
-            self._play_next()
+            session = self._prepare_next()
         except SaveFailed as exc:
             self.current = None
             self.say(f"{exc} The game was not started.")
+            return
+        self._show(session)
 
     def next_game(self) -> None:
-        self._play_next()
+        session, self._next = self._next or self._deal_next(), None
+        if session is None:
+            self.back_to_menu()
+        else:
+            self._show(session)
 
     def _prepare_next(self, save: bool = True) -> LocalSession:
-        """Deal the match's next game and journal it at once, so that leaving at the summary
-        still lets Resume continue the match (SaveFailed if it cannot be saved)."""
+        """The match's next game, journaled at once so that leaving at the summary still lets
+        Resume continue the match. A next game saved before (this finished game was resumed
+        again) is opened, not dealt twice. SaveFailed if it cannot be saved, GameInUse or
+        BadRecord if the saved one cannot be opened."""
         assert self.current is not None
-        match = self.current.match
-        meta = {"match": {"seed": match.seed, "games": to_jsonable(match.games), "open_hands": self.current.open_hands}}
+        match, match_id = self.current.match, self.current.match_id
+        number = len(match.games) + 1
+        if self.save and save:
+            saved = find_saved(lambda header: _is_game(header, match_id, number))
+            if saved is not None:
+                return LocalSession.resume(saved, clock=self.clock)
+        meta = {"match": {"seed": match.seed, "games": to_jsonable(match.games), "open_hands": self.current.open_hands,
+                          "id": match_id, "game": number}}
         path = new_journal_path(RUMMIKUB.id) if self.save and save else None
         return LocalSession.start(RUMMIKUB, match.config, match.seats, match.next_seed(),
                                   path=path, clock=self.clock, meta=meta)
 
-    def _play_next(self) -> None:
-        session, self._next = self._next or self._prepare_next(), None
-        self._show(session)
+    def _deal_next(self) -> LocalSession | None:
+        """`_prepare_next`, saying what went wrong: unsaved when saving fails, None when the
+        saved next game cannot be opened."""
+        try:
+            return self._prepare_next()
+        except SaveFailed as exc:
+            self.say(f"Saving stopped: {exc} The next game is played without saving.", "warning")
+            return self._prepare_next(save=False)
+        except (GameInUse, BadRecord) as exc:
+            self.say(f"The next game of this match cannot be opened: {exc}")
+            return None
 
     def _show(self, session: LocalSession) -> None:
         assert self.current is not None
@@ -188,11 +223,7 @@ class TilegamesApp(App[None]):
         session.close()
         self.current.match = self.current.match.record(end)
         if not self.current.match.is_over:
-            try:
-                self._next = self._prepare_next()
-            except SaveFailed as exc:
-                self._next = self._prepare_next(save=False)
-                self.say(f"Saving stopped: {exc} The next game is played without saving.", "warning")
+            self._next = self._deal_next()
         names = " and ".join(session.seats[w] for w in end.winners)
         how = "went out" if end.reason == "out" else "had the lowest rack when the game stuck"
         self.push_screen(SummaryScreen(self.current.match, f"{names} {how}."))
@@ -237,11 +268,14 @@ class TilegamesApp(App[None]):
         if resumed.match is None:
             self.show_scrabble(resumed.session, open_hands=resumed.open_hands)
         else:
-            self.show_session(resumed.session, resumed.match, open_hands=resumed.open_hands)
+            self.show_session(resumed.session, resumed.match, open_hands=resumed.open_hands,
+                              match_id=resumed.match_id)
 
-    def show_session(self, session: LocalSession, match: Match, *, open_hands: bool) -> None:
-        """Play `session` as the next game of `match`."""
-        self.current = MatchInProgress(match, open_hands)
+    def show_session(self, session: LocalSession, match: Match, *, open_hands: bool,
+                     match_id: str | None = None) -> None:
+        """Play `session` as the next game of `match` (a match saved without an id gets one)."""
+        self.current = MatchInProgress(match, open_hands) if match_id is None else \
+            MatchInProgress(match, open_hands, match_id)
         self._next = None
         self._show(session)
 
