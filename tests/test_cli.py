@@ -168,3 +168,67 @@ def test_play_scrabble_with_an_own_word_list(monkeypatch, tmp_path, capsys):
     assert started == [str(words.resolve())]
     assert main(["play", "scrabble", "--players", "A,B", "--words", str(tmp_path / "none.txt")]) == 2
     assert "does not exist" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argv", [
+    ["play", "rummikub", "--players", "A,B", "--seed", "٣"],
+    ["play", "rummikub", "--players", "A,B", "--seed", "9" * 5000],
+    ["play", "rummikub", "--players", "A,B", "--turn-time", "٣0"],
+    ["play", "rummikub", "--players", "A,B", "--rounds", "٢"],
+    ["play", "scrabble", "--players", "A,B", "--turn-time", "9" * 5000],
+    ["bench", "--runs", "9" * 5000],
+], ids=["arabic-seed", "huge-seed", "arabic-turn-time", "arabic-rounds", "huge-turn-time", "huge-runs"])
+def test_numbers_on_the_command_line_are_ascii_and_bounded(argv, capsys, monkeypatch):
+    monkeypatch.setattr("tilegames.cli._run_app", lambda start: pytest.fail("the app was started"))
+    with pytest.raises(SystemExit) as exit_:
+        main(argv)
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and len(err[0]) < 250
+
+
+def test_shown_shortens_and_escapes():
+    from tilegames.core.inputs import shown
+
+    assert shown("abc") == "abc"
+    assert shown("x" * 500, 20) == "x" * 17 + "..."
+    assert shown("\x1b[2Jboo\n") == "\\x1b[2Jboo\\n"
+    assert shown("bad\udcffname") == "bad\\xffname"
+    assert shown("Bj\u00f6rn 한국") == "Bj\u00f6rn 한국"
+    assert shown("\u202eevil") == "\\u202eevil"
+
+
+STRICT = {"PYTHONIOENCODING": "utf-8:strict", "LC_ALL": "C.UTF-8", "LANG": "C.UTF-8"}
+
+
+def run_bytes(tmp_path, *args) -> subprocess.CompletedProcess:
+    import os
+
+    env = {**os.environ, **STRICT, "TILEGAMES_HOME": str(tmp_path / "home")}
+    return subprocess.run([sys.executable, "-m", "tilegames", *args], capture_output=True, env=env, timeout=60)
+
+
+@pytest.mark.parametrize("argv, code", [
+    ([b"replay", b"\xff-missing.jsonl"], 1),
+    ([b"resume", b"\xff-missing.jsonl"], 1),
+    ([b"replay", b"\xff\x1b-damaged.jsonl"], 1),
+    ([b"play", b"rummikub", b"--players", b"\xff,Bob"], 2),
+    ([b"play", b"scrabble", b"--players", b"Ann,Bob", b"--words", b"\xff.txt"], 2),
+    ([b"rummikub", b"meld-check", b"R\xff"], 2),
+    ([b"words", b"check", b"\xff"], 1),
+    ([b"words", b"info", b"--words", b"\xff.txt"], 1),
+    ([b"fly\xff"], 2),
+], ids=["replay-missing", "resume-missing", "replay-damaged", "player-name", "word-list", "meld-check", "words-check",
+        "words-info", "command"])
+def test_non_utf8_names_and_paths_never_crash_output(tmp_path, argv, code):
+    import os
+
+    os.chdir(tmp_path)
+    (tmp_path / os.fsdecode(b"\xff\x1b-damaged.jsonl")).write_bytes(b"garbage\n")
+    result = run_bytes(tmp_path, *argv)
+    assert b"Traceback" not in result.stderr, result.stderr.decode("utf-8", "replace")
+    assert result.returncode == code, result.stderr
+    output = result.stdout + result.stderr  # a verdict on stdout, or an error on stderr
+    assert len(output.strip().splitlines()) == 1
+    assert b"\x1b" not in output and b"\xff" not in output
+    output.decode("utf-8")  # strict: every byte written is UTF-8

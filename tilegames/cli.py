@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Callable, NoReturn, Sequence
 from tilegames import __version__
 from tilegames.commands import rummikub, scrabble, words
 from tilegames.core.errors import BadRecord, GameInUse, SaveFailed
+from tilegames.core.inputs import is_text, shown, whole_number
 from tilegames.core.saves import check_saves_dir
 
 if TYPE_CHECKING:
@@ -24,7 +25,8 @@ class _Parser(argparse.ArgumentParser):
     """argparse that reports a bad command line in one line and exits 2."""
 
     def error(self, message: str) -> NoReturn:
-        sys.stderr.write(f"{self.prog}: error: {message} (try '{self.prog.split()[0]} --help')\n")
+        # argparse echoes the bad value: shortened and escaped like every echo of input.
+        sys.stderr.write(f"{self.prog}: error: {shown(message, 200)} (try '{self.prog.split()[0]} --help')\n")
         raise SystemExit(2)
 
 
@@ -43,8 +45,8 @@ def build_parser() -> argparse.ArgumentParser:
     rk.add_argument("--preset", choices=("sabra", "tournament"), default="sabra", help="rule preset (default sabra)")
     rk.add_argument("--turn-time", default="60", type=_turn_time, metavar="SECONDS|off",
                     help="seconds per turn, or off (default 60)")
-    rk.add_argument("--rounds", type=int, default=1, help="rounds in the match; a round is one game per player")
-    rk.add_argument("--seed", type=int, help="seed for a reproducible deal")
+    rk.add_argument("--rounds", type=_count, default=1, help="rounds in the match; a round is one game per player")
+    rk.add_argument("--seed", type=_seed, help="seed for a reproducible deal")
     rk.add_argument("--open-hands", action="store_true", help="no hand-off screen between turns (teaching)")
     rk.set_defaults(handler=_cmd_play_rummikub)
 
@@ -56,7 +58,7 @@ def build_parser() -> argparse.ArgumentParser:
     sc.add_argument("--turn-time", default="off", type=_turn_time, metavar="SECONDS|off",
                     help="seconds per turn, or off (default off)")
     sc.add_argument("--words", metavar="FILE", help="your own word list: one word per line, any case, # comments")
-    sc.add_argument("--seed", type=int, help="seed for a reproducible game")
+    sc.add_argument("--seed", type=_seed, help="seed for a reproducible game")
     sc.add_argument("--open-hands", action="store_true", help="no hand-off screen between turns (teaching)")
     sc.set_defaults(handler=_cmd_play_scrabble)
 
@@ -73,7 +75,7 @@ def build_parser() -> argparse.ArgumentParser:
     words.register(commands)
 
     bench = commands.add_parser("bench", help="measure performance (medians over several runs)")
-    bench.add_argument("--runs", type=int, default=5, help="timed runs per case (default 5)")
+    bench.add_argument("--runs", type=_count, default=5, help="timed runs per case (default 5)")
     bench.add_argument("--only", help="run only the cases whose name contains this text")
     bench.set_defaults(handler=_cmd_bench)
     return parser
@@ -83,9 +85,32 @@ def _turn_time(text: str) -> int | None:
     if text.strip().lower() == "off":
         return None
     try:
-        return int(text)
+        return whole_number(text, "number of seconds", max_digits=4)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds or 'off'") from None
+        raise argparse.ArgumentTypeError(f"'{shown(text, 30)}' is not a number of seconds or 'off'") from None
+
+
+def _seed(text: str) -> int:
+    try:
+        return whole_number(text, "seed")
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _count(text: str) -> int:
+    try:
+        return whole_number(text, "count", max_digits=4)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _names_are_text(seats: tuple[str, ...]) -> tuple[str, ...]:
+    """Names typed in a terminal whose bytes are not UTF-8 arrive as lone surrogates; such a
+    name could not be shown or saved, so it is refused here, by name."""
+    for name in seats:
+        if not is_text(name):
+            raise ValueError(f"the player name '{shown(name, 30)}' is not UTF-8 text; type it again.")
+    return seats
 
 
 def _run_app(start: "Callable[[TilegamesApp], None] | None") -> int:
@@ -106,10 +131,10 @@ def _cmd_play_rummikub(args: argparse.Namespace) -> int:
     from tilegames.ui.screens.setup import parse_players
 
     try:
-        seats = parse_players(args.players)
+        seats = _names_are_text(parse_players(args.players))
         config = replace(PRESETS[args.preset], turn_seconds=args.turn_time, rounds=args.rounds)
     except ValueError as exc:
-        print(f"tilegames play rummikub: {exc}", file=sys.stderr)
+        print(f"tilegames play rummikub: {shown(str(exc), 300)}", file=sys.stderr)
         return 2
     check_saves_dir()  # a full, read-only or missing saves folder is one line now, not mid-game
     return _run_app(lambda app: app.start_rummikub(seats, config, open_hands=args.open_hands, seed=args.seed))
@@ -122,7 +147,7 @@ def _cmd_play_scrabble(args: argparse.Namespace) -> int:
     from tilegames.ui.screens.setup import parse_players
 
     try:
-        seats = parse_players(args.players, "Scrabble", 4)
+        seats = _names_are_text(parse_players(args.players, "Scrabble", 4))
         config = replace(PRESETS[args.preset], turn_seconds=args.turn_time)
         if args.challenge:
             config = replace(config, challenge_mode=args.challenge)
@@ -136,7 +161,7 @@ def _cmd_play_scrabble(args: argparse.Namespace) -> int:
         if config.endgame == "naspa2p" and len(seats) != 2:
             raise ValueError("Tournament rules are for 2 players; use --preset casual for 3 or 4.")
     except ValueError as exc:
-        print(f"tilegames play scrabble: {exc}", file=sys.stderr)
+        print(f"tilegames play scrabble: {shown(str(exc), 300)}", file=sys.stderr)
         return 2
     check_saves_dir()
     return _run_app(lambda app: app.start_scrabble(seats, config, open_hands=args.open_hands, seed=args.seed))
@@ -191,7 +216,20 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     return bench.run(args.runs, args.only)
 
 
+def _never_fail_to_print() -> None:
+    """Under a strict UTF-8 locale, text that is not UTF-8 (a file name from bytes) would make
+    print() raise; messages escape such text already (`shown`), and this catches the rest."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            try:
+                reconfigure(errors="backslashreplace")
+            except (ValueError, OSError):
+                pass
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    _never_fail_to_print()
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
@@ -199,7 +237,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args.handler(args))
     except (BadRecord, GameInUse, SaveFailed) as exc:
-        print(f"tilegames {args.command}: {exc}", file=sys.stderr)
+        print(f"tilegames {args.command}: {shown(str(exc), 400)}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         return 130

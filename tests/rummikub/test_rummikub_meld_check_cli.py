@@ -77,3 +77,22 @@ def test_more_copies_than_the_set_has_are_flagged(capsys):
     assert code == 1 and "only 2 of each tile" in out
     code, _, _ = run(capsys, "--edition", "xp", "R7 B7 K7", "R7 B7 O7", "R7 K7 O7", "J J B1")
     assert code == 0
+
+
+@pytest.mark.parametrize("sets", [["R" + "1" * 5000], [""], ["K9 K10 J", "  "], ["R٣ R4 R5"], ["\x1b[2J"]],
+                         ids=["5000-digits", "empty", "blank-set", "arabic-digit", "escape-sequence"])
+def test_malformed_input_is_exit_2_with_one_short_line(capsys, sets):
+    code, out, err = run(capsys, *sets)
+    assert code == 2 and out == ""
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and len(lines[0]) < 250
+    assert "\x1b" not in err
+
+
+@pytest.mark.parametrize("sets", [["X1"], [""], ["R" + "9" * 5000]], ids=["not-a-tile", "empty", "5000-digits"])
+def test_with_json_errors_are_json_on_stdout_too(capsys, sets):
+    code, out, err = run(capsys, "--json", *sets)
+    assert code == 2
+    data = json.loads(out)
+    assert data["valid"] is False and data["error"] and len(data["error"]) < 250
+    assert err.strip()

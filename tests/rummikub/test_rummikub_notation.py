@@ -182,3 +182,18 @@ def test_face_of_reads_a_tile() -> None:
     assert face_of(Tile(7, "r2")) == Face("R", 2)
     with pytest.raises(NotationError):
         face_of(Tile(8, "Q"))
+
+
+@pytest.mark.parametrize("token", ["R" + "1" * 5000, "K" + "0" * 4400 + "7" * 4400, "R٣", "R１", "Ｒ3", "R1٣"],
+                         ids=["5000-digits", "zeros-then-digits", "arabic", "fullwidth-digit", "fullwidth-letter", "mixed"])
+def test_numbers_are_ascii_digits_and_bounded(token):
+    """int() takes Unicode digits and raises ValueError past 4,300 digits; notation does neither."""
+    with pytest.raises(NotationError) as caught:
+        parse_face(token)
+    assert len(str(caught.value)) < 200
+
+
+def test_leading_zeros_still_read_but_stay_bounded():
+    assert str(parse_face("R007")) == "R7"
+    with pytest.raises(NotationError, match="numbers go from 1 to 13"):
+        parse_face("R0014")

@@ -2,7 +2,8 @@
 
 `meld-check` judges a proposed initial meld: each set as group, run or invalid (with the reason
 and what each joker stands for), the total and the verdict. Exit status 0 for a valid initial
-meld, 1 for a valid-but-short or invalid one, 2 for input that is not Rummikub notation.
+meld, 1 for a valid-but-short or invalid one, 2 for input that is not Rummikub notation (an
+empty set included); with `--json` that error is also printed as JSON on stdout.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import json
 import sys
 
 from tilegames.games.rummikub.meld import MeldReport, check_initial_meld
-from tilegames.games.rummikub.notation import NotationError, parse_faces
+from tilegames.games.rummikub.notation import Face, NotationError, parse_faces
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -35,8 +36,11 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 def meld_check(args: argparse.Namespace) -> int:
     try:
-        sets = [parse_faces(text) for text in args.sets]
+        sets = [_parse_set(n, text) for n, text in enumerate(args.sets, start=1)]
     except NotationError as exc:
+        # With --json, a script reads stdout: the error is JSON there too, beside the line for people.
+        if args.json:
+            print(json.dumps({"valid": False, "error": str(exc)}))
         print(f"tilegames rummikub meld-check: {exc}", file=sys.stderr)
         return 2
     report = check_initial_meld(sets, edition=args.edition)
@@ -45,6 +49,14 @@ def meld_check(args: argparse.Namespace) -> int:
     else:
         print(render(report))
     return 0 if report.valid else 1
+
+
+def _parse_set(number: int, text: str) -> tuple[Face, ...]:
+    """One SET argument; an empty one is malformed input, not a set worth 0."""
+    faces = parse_faces(text)
+    if not faces:
+        raise NotationError(f"Set {number} is empty: give its tiles, e.g. \"R7 B7 K7\".")
+    return faces
 
 
 def render(report: MeldReport) -> str:

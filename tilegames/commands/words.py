@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 
+from tilegames.core.inputs import is_text, shown
 from tilegames.core.lexicon import COMMON_ZIPF, lexicon_for
 
 
@@ -28,23 +29,25 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 def check_words(args: argparse.Namespace) -> int:
     lexicon = lexicon_for(args.words_file)
-    width = max(len(w) for w in args.to_check)
+    shown_words = [shown(word.upper(), 40) for word in args.to_check]  # input echoed: escaped
+    width = max(len(w) for w in shown_words)
     all_valid = True
-    for word in args.to_check:
-        frequency = lexicon.frequency(word)
-        valid = lexicon.is_common(word) if args.family else word in lexicon
-        if args.family and word in lexicon and not valid:
+    for word, label in zip(args.to_check, shown_words):
+        text = is_text(word)  # bytes that are not UTF-8 are no word of any list
+        frequency = lexicon.frequency(word) if text else 0.0
+        valid = text and (lexicon.is_common(word) if args.family else word in lexicon)
+        if args.family and text and word in lexicon and not valid:
             verdict = "not valid (too rare for the family mode)"
         else:
             verdict = "valid" if valid else "not valid"
         all_valid &= valid
-        print(f"{word.upper():<{width}}  {verdict:<9}  frequency {frequency:.2f}")
+        print(f"{label:<{width}}  {verdict:<9}  frequency {frequency:.2f}")
     return 0 if all_valid else 1
 
 
 def list_info(args: argparse.Namespace) -> int:
     lexicon = lexicon_for(args.words_file)
-    print(f"Word list: {lexicon.name}")
-    print(f"File: {lexicon.path}")
+    print(f"Word list: {shown(lexicon.name, 200)}")
+    print(f"File: {shown(str(lexicon.path), 400)}")
     print(f"Words: {len(lexicon):,}")
     return 0

@@ -14,6 +14,7 @@ import types
 from typing import Any, Literal, TypeVar, Union, get_args, get_origin, get_type_hints
 
 from tilegames.core.errors import BadRecord
+from tilegames.core.inputs import shown
 
 T = TypeVar("T")
 
@@ -117,6 +118,9 @@ def _fields_of(cls: Any) -> tuple[dict[str, Any], dict[str, dataclasses.Field]]:
 
 
 def _show(data: Any) -> str:
-    text = repr(data)
-    return text if len(text) <= 40 else text[:37] + "..."
+    if isinstance(data, (list, dict)):  # only the start: repr of a huge value costs time
+        data = type(data)(list(data)[:8]) if isinstance(data, list) else {k: data[k] for k in list(data)[:8]}
+    if isinstance(data, int) and not isinstance(data, bool) and abs(data) >= 10**40:
+        return "a number of more than 40 digits"
+    return shown(repr(data), 40)
 

@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Final, Literal, get_args
 
+from tilegames.core.inputs import shown
 from tilegames.core.tiles import Tile, make_tiles
 
 Edition = Literal["standard", "xp"]
@@ -32,7 +33,8 @@ HIGHEST: Final[int] = 13
 JOKER_TOKEN: Final[str] = "J"
 
 _COLOUR_RANK: Final[dict[str, int]] = {c: i for i, c in enumerate(COLOURS)}
-_TOKEN = re.compile(r"([A-Z])(\d+)")
+# ASCII digits only: \d and int() also take "٣" and "３". Leading zeros are allowed ("R07").
+_TOKEN = re.compile(r"([A-Z])0*([0-9]+)")
 
 
 class NotationError(ValueError):
@@ -127,14 +129,16 @@ def parse_face(token: str) -> Face:
     face = _CANONICAL.get(cleaned) or _CANONICAL.get(cleaned.upper())
     if face is not None:
         return face
-    match = _TOKEN.fullmatch(cleaned.upper())
+    match = _TOKEN.fullmatch(cleaned.upper()) if cleaned.isascii() else None
     if match and match.group(1) in _COLOUR_RANK:
-        number = int(match.group(2))
+        digits = match.group(2)
+        # Bounded before int(): a 5,000-digit "number" is out of range, not a ValueError.
+        number = int(digits) if len(digits) <= 2 else HIGHEST + 1
         if LOWEST <= number <= HIGHEST:  # a leading zero, as in "R07"
             return _CANONICAL[f"{match.group(1)}{number}"]
-        raise NotationError(f'"{cleaned}": numbers go from {LOWEST} to {HIGHEST}.')
+        raise NotationError(f'"{shown(cleaned, 20)}": numbers go from {LOWEST} to {HIGHEST}.')
     raise NotationError(
-        f'"{cleaned}" is not a tile: colours are R, B, K, O (red, blue, black, orange) '
+        f'"{shown(cleaned, 20)}" is not a tile: colours are R, B, K, O (red, blue, black, orange) '
         f"and numbers {LOWEST}-{HIGHEST}, or J for a joker."
     )
 
