@@ -300,3 +300,25 @@ class TilegamesApp(App[None]):
 
     def on_unmount(self) -> None:
         self._close_games()
+
+    # --- crashing -------------------------------------------------------------------------
+    def _fatal_error(self) -> None:
+        """The report of an unexpected error, without local variables.
+
+        Textual's own report (App._fatal_error, textual 8) prints every frame's locals, and a
+        game's frames hold the racks: a crash in hot-seat play would show everyone the tiles.
+        This is that method with `show_locals=False`, and a sentence about the saved game."""
+        import rich
+        from rich.console import Group
+        from rich.segment import Segments
+        from rich.text import Text
+        from rich.traceback import Traceback
+
+        self.bell()
+        report = Group(
+            Text("tilegames stopped because of a bug. Your game is saved up to its last move: "
+                 "`tilegames resume` continues it.", style="bold"),
+            Traceback(show_locals=False, width=None, suppress=[rich]),
+        )
+        self._exit_renderables.append(Segments(self.console.render(report, self.console.options)))
+        self._close_messages_no_wait()
