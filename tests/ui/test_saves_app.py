@@ -105,3 +105,16 @@ async def test_a_game_open_in_another_copy_is_offered_read_only(app, saves_home)
     finally:
         other.kill()
         other.wait(10)
+
+
+async def test_quitting_lets_go_of_the_game(app):
+    from tilegames.core import filelock
+
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.start_rummikub(("Ann", "Bora"), config(turn_seconds=None), open_hands=True, seed=3)
+        await pilot.pause()
+        path = play_screen(app).session.path
+        assert filelock.info_path(path).exists()
+        await app.action_quit()
+        await pilot.pause()
+    assert not filelock.info_path(path).exists()
