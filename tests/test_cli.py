@@ -232,3 +232,24 @@ def test_non_utf8_names_and_paths_never_crash_output(tmp_path, argv, code):
     assert len(output.strip().splitlines()) == 1
     assert b"\x1b" not in output and b"\xff" not in output
     output.decode("utf-8")  # strict: every byte written is UTF-8
+
+
+def test_the_largest_seed_accepted_can_be_saved_and_read_back(monkeypatch, tmp_path):
+    from tilegames.core.journal import load_journal
+    from tilegames.games.rummikub.match import Match
+
+    started = []
+
+    class FakeApp:
+        def start_rummikub(self, seats, config, *, open_hands, seed):
+            started.append((config, seed))
+
+    monkeypatch.setattr("tilegames.cli._run_app", lambda start: start(FakeApp()) or 0)
+    assert main(["play", "rummikub", "--players", "A,B", "--seed", "-" + "9" * 15, "--rounds", "20"]) == 0
+    config, seed = started[0]
+    match = Match(config, ("A", "B"), seed, ())
+    header = JournalHeader("pile", pilegame.GAME.config_to_json(PileConfig()), match.seed * 1000 - 39, ("A", "B"))
+    writer = JournalWriter.create(tmp_path / "g.jsonl", header)
+    assert load_journal(writer.path).header.seed == header.seed
+    with pytest.raises(SystemExit):
+        main(["play", "rummikub", "--players", "A,B", "--seed", "9" * 16])

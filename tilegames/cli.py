@@ -91,8 +91,10 @@ def _turn_time(text: str) -> int | None:
 
 
 def _seed(text: str) -> int:
+    # 15 digits: a match derives its games' seeds as seed * 1000 + n, and journals keep
+    # numbers of at most MAX_DIGITS (20), so every seed of a match can be saved and read back.
     try:
-        return whole_number(text, "seed")
+        return whole_number(text, "seed", max_digits=15)
     except ValueError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
