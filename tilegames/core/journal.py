@@ -4,8 +4,13 @@ Line 1 is the header (game id, config, seed, seat names); each further line is o
 action with its seat and sequence number, and `"by": "clock"` when the turn controller took it
 (a timeout): replay lets only those through as controller actions, so a record cannot pass a
 player's move off as the clock's. Version 1 journals predate that mark; their timeouts are
-trusted as the controller's, since version 1 writers wrote nothing else. Every line is flushed and fsynced before the caller
-shows the result, so a crash or `kill -9` loses nothing that a player saw.
+trusted as the controller's, since version 1 writers wrote nothing else.
+
+Writing: every line is flushed and fsynced before the caller shows the result, so a crash or
+`kill -9` loses nothing that a player saw. A write that fails (a full or read-only disk) is
+cut back to the last whole line and raises SaveFailed with a sentence. A writer holds the
+journal's OS lock (`filelock`) from create/reopen to close, so two sessions never write one
+journal; the second is told who has it (GameInUse).
 
 Reading is defensive because a journal is data from outside. A last line cut off by a crash
 mid-write (no final newline) is dropped with a warning; anything else that is wrong raises
@@ -200,7 +205,11 @@ class JournalWriter:
         except OSError as exc:
             raise SaveFailed(f"Cannot write {shown(self.path.name)}: {why_not_saved(exc)}.") from None
         try:
-            good = os.fstat(fd).st_size
+            good = os.fstat(fd).st_size  # the last whole line ends here
+        except OSError as exc:
+            os.close(fd)
+            raise SaveFailed(f"Cannot write {shown(self.path.name)}: {why_not_saved(exc)}.") from None
+        try:
             _write_durably(fd, line)
         except OSError as exc:
             try:
