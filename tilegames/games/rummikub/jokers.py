@@ -36,6 +36,8 @@ def joker_meanings(table: Table) -> dict[int, frozenset[Face]]:
     meanings: dict[int, frozenset[Face]] = {}
     for row in table:
         faces = [face_of(t) for t in row]
+        if not any(f.is_joker for f in faces):
+            continue
         check = best_reading(faces)
         options = joker_substitutes(faces, check.kind) if check.valid else ()
         jokers = [t for t in row if face_of(t).is_joker]
