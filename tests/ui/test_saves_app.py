@@ -69,7 +69,7 @@ async def test_a_game_open_in_another_copy_is_offered_read_only(app, saves_home)
     from tilegames.games.rummikub.actions import Draw
     from tilegames.games.rummikub.game import GAME
     from tilegames.ui.screens.dialogs import Confirm
-    from tilegames.ui.screens.menu import SpectatorScreen
+    from tilegames.ui.screens.spectator import SpectatorScreen
     from app_helpers import screen_text
 
     path = new_journal_path("rummikub")

@@ -17,7 +17,6 @@ from tilegames.core.controller import TurnController
 from tilegames.core.errors import SaveFailed
 from tilegames.core.journal import JournalHeader, JournalWriter, game_of, replay
 from tilegames.core.protocol import Action, Event, Game, Result
-from tilegames.core.registry import get_game
 
 
 @dataclass

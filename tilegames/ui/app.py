@@ -29,7 +29,8 @@ from tilegames.games.rummikub.game import GAME as RUMMIKUB
 from tilegames.games.rummikub.match import Match
 from tilegames.games.rummikub.state import GameEnd
 from tilegames.ui.screens.dialogs import Confirm
-from tilegames.ui.screens.menu import MenuScreen, SpectatorScreen
+from tilegames.ui.screens.menu import MenuScreen
+from tilegames.ui.screens.spectator import SpectatorScreen
 from tilegames.ui.screens.rummikub import RummikubScreen
 from tilegames.games.scrabble.config import ScrabbleConfig
 from tilegames.games.scrabble.game import GAME as SCRABBLE
@@ -240,14 +241,14 @@ class TilegamesApp(App[None]):
             resumed = open_saved(path, self.clock)
         except GameInUse as exc:
             question = f"{exc}\n\nWatch it read-only, as a spectator?"
-            self.push_screen(Confirm(escape(question)), lambda yes: self.watch(path) if yes else None)
+            self.push_screen(Confirm(escape(question)), lambda yes: self.watch_elsewhere(path) if yes else None)
             return
         except (BadRecord, SaveFailed) as exc:
             self.say(f"Cannot resume {shown(path.name)}: {exc}")
             return
         self.show_resumed(resumed)
 
-    def watch(self, path: Path) -> None:
+    def watch_elsewhere(self, path: Path) -> None:
         """Show the game saved at `path` read-only, as a spectator sees it, without taking it."""
         try:
             loaded = load_journal(path)
