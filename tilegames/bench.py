@@ -105,8 +105,8 @@ def _rummikub_bot_game() -> float:
     start = time.perf_counter()
     for seed in range(3):
         state = GAME.new_game(RummikubConfig(), ("A", "B", "C", "D"), seed)
-        while state.phase != "over":
-            state = GAME.apply(state, state.current, choose_action(state, state.current)).state
+        while (seat := state.current) is not None:  # None exactly when the game is over
+            state = GAME.apply(state, seat, choose_action(state, seat)).state
     return (time.perf_counter() - start) / 3
 
 

@@ -26,6 +26,12 @@ Listener = Callable[[Event], None]
 
 
 class TurnController(Generic[StateT, DraftT]):
+    # Set by _begin_turn and restart_clock, which __init__ calls.
+    _draft: DraftT | None
+    _turn: int
+    _deadline: float | None
+    _warned: bool
+
     def __init__(
         self,
         game: Game[Any, StateT, DraftT],

@@ -66,11 +66,12 @@ def check_saves_dir() -> Path:
     return folder
 
 
-def unfinished_games(usable: Callable[[JournalHeader], None] | None = None) -> list[Path]:
+def unfinished_games(usable: Callable[[JournalHeader], object] | None = None) -> list[Path]:
     """Journals of games still in progress, newest first.
 
     Damaged files are skipped, so one bad save never hides the others; `usable` may refuse
-    more (the app checks what it keeps in the header's `meta`) by raising BadRecord."""
+    more (the app checks what it keeps in the header's `meta`) by raising BadRecord; what it
+    returns is ignored."""
     folder = saves_dir()
     dated = []
     try:

@@ -58,12 +58,13 @@ class RummikubGame(Game[RummikubConfig, RummikubState, RowsDraft]):
 
     # --- playing --------------------------------------------------------------------------
     def resolve(self, state: RummikubState, seat: int, action: Action) -> Outcome[RummikubState]:
-        if state.phase == "over":
+        current = state.current
+        if state.phase == "over" or current is None:  # current is None exactly when the game is over
             raise IllegalMove("The game is over.")
         if not 0 <= seat < len(state.seats):
             raise IllegalMove(f"There is no seat {seat}.")
-        if seat != state.current:
-            raise IllegalMove(f"It is {state.seats[state.current]}'s turn, not {state.seats[seat]}'s.")
+        if seat != current:
+            raise IllegalMove(f"It is {state.seats[current]}'s turn, not {state.seats[seat]}'s.")
         if state.phase == "redeal":
             if not isinstance(action, Redeal):
                 raise IllegalMove("First answer the redeal offer: demand a new deal, or play on.")

@@ -39,7 +39,7 @@ def joker_meanings(table: Table) -> dict[int, frozenset[Face]]:
         if not any(f.is_joker for f in faces):
             continue
         check = best_reading(faces)
-        options = joker_substitutes(faces, check.kind) if check.valid else ()
+        options = joker_substitutes(faces, check.kind) if check.kind != "invalid" else ()
         jokers = [t for t in row if face_of(t).is_joker]
         for index, tile in enumerate(jokers):
             meanings[tile.id] = options[index] if options else frozenset()

@@ -9,6 +9,7 @@ the English rulebook).
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Callable
 
 from tilegames.games.rummikub.config import RummikubConfig
 from tilegames.games.rummikub.state import GameEnd
@@ -51,6 +52,7 @@ class Match:
     def standings(self) -> list[int]:
         """Seats from first place to last under the match's winner rule."""
         totals, wins = self.totals(), self.games_won()
+        key: Callable[[int], tuple[int, ...]]
         if self.config.match_winner == "games_won":
             key = lambda s: (wins[s], totals[s])  # noqa: E731
         else:

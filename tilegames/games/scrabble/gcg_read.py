@@ -10,8 +10,9 @@ from __future__ import annotations
 import codecs
 import re
 from dataclasses import replace
+from typing import TypedDict
 
-from tilegames.games.scrabble.board import SIZE, CoordinateError, parse_coordinate
+from tilegames.games.scrabble.board import SIZE, Coordinate, CoordinateError, parse_coordinate
 from tilegames.games.scrabble.gcg_model import EventKind, GcgError, GcgEvent, GcgGame, GcgPlayer, GcgPragma
 from tilegames.games.scrabble.quoting import lower_first, shown
 from tilegames.games.scrabble.tiles import RACK_SIZE
@@ -24,6 +25,24 @@ _RACK = re.compile(r"[A-Za-z?]*")
 _WORD = re.compile(r"[A-Za-z.]+")
 _EXCHANGED = re.compile(r"[A-Za-z?]+")
 _FORMED = re.compile(r",?[A-Za-z]*,?")  # one token of "FOG, OW, GA"
+
+
+class _EventBase(TypedDict):
+    """The GcgEvent fields every event line has."""
+
+    line: int
+    nick: str
+    score: int
+    total: int
+    text: str
+
+
+class _Placement(TypedDict):
+    """The GcgEvent fields only a play has."""
+
+    coordinate: Coordinate
+    word: str
+
 
 def decode_gcg(data: bytes) -> str:
     """Bytes to text: the `#character-encoding` pragma when the first line has one.
@@ -151,7 +170,7 @@ class _Parser:
         *middle, score_text, total_text = tokens
         score = _number(number, "score", score_text, "is not a number like +24 or -10")
         total = _number(number, "total", total_text, "is not a number")
-        base = dict(line=number, nick=nick, score=score, total=total, text=line.strip())
+        base = _EventBase(line=number, nick=nick, score=score, total=total, text=line.strip())
 
         if len(middle) == 3 or (len(middle) == 2 and middle[1][0] not in "-("):
             rack = middle[0] if len(middle) == 3 else ""
@@ -164,7 +183,7 @@ class _Parser:
         self.last_total[nick] = event.total
         return event
 
-    def _placement(self, number: int, coord_text: str, word: str) -> dict:
+    def _placement(self, number: int, coord_text: str, word: str) -> _Placement:
         try:
             coordinate = parse_coordinate(coord_text)
         except CoordinateError as exc:
@@ -178,17 +197,17 @@ class _Parser:
         end = (c if coordinate.direction == "across" else r) + len(word)
         if end > SIZE:
             raise GcgError(number, f"{shown(word, 20)} from {coordinate} runs off the board")
-        return dict(coordinate=coordinate, word=word)
+        return _Placement(coordinate=coordinate, word=word)
 
-    def _action(self, number: int, rack: str, move: str, base: dict) -> GcgEvent:
+    def _action(self, number: int, rack: str, move: str, base: _EventBase) -> GcgEvent:
         score, nick = base["score"], base["nick"]
         lowered = move.lower()
         if move == "--":
             if score > 0:
                 raise GcgError(number, f'a withdrawn play ("--") loses its points: its score is -N, not "+{score}"')
             if score == 0:  # Quackle writes "+0" and lowers the total: the loss is in the totals
-                inferred = base["total"] - self.last_total.get(nick, 0)
-                return GcgEvent(kind="withdrawn", rack=rack, score_inferred=True, **{**base, "score": inferred})
+                inferred: _EventBase = {**base, "score": base["total"] - self.last_total.get(nick, 0)}
+                return GcgEvent(kind="withdrawn", rack=rack, score_inferred=True, **inferred)
             return GcgEvent(kind="withdrawn", rack=rack, **base)
         if move == "-":
             return GcgEvent(kind="pass", rack=rack, **base)

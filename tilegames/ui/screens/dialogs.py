@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
@@ -81,7 +82,7 @@ class AskLetter(ModalScreen["str | None"]):
         with Vertical():
             yield Static("The blank stands for which letter? Type it (A-Z). Esc cancels.")
 
-    def on_key(self, event) -> None:  # type: ignore[no-untyped-def]
+    def on_key(self, event: events.Key) -> None:
         if event.character and event.character.isalpha() and event.character.isascii():
             event.stop()
             self.dismiss(event.character.upper())
@@ -113,7 +114,7 @@ class ChallengePrompt(ModalScreen["int | None"]):
                 yield Static(f"  [b]{number}[/b]  {name} challenges")
             yield Static("  [b]Enter[/b]  no challenge: the play stands")
 
-    def on_key(self, event) -> None:  # type: ignore[no-untyped-def]
+    def on_key(self, event: events.Key) -> None:
         if event.character and event.character.isdigit():
             number = int(event.character)
             if 1 <= number <= len(self.challengers):
@@ -153,7 +154,7 @@ class ExchangePicker(ModalScreen["list[int] | None"]):
             f"Type the letters to exchange (? for a blank). Backspace puts one back.\n\n"
             f"Keep:      {keep}\nExchange:  {out}\n\nEnter exchanges, Esc cancels.")
 
-    def on_key(self, event) -> None:  # type: ignore[no-untyped-def]
+    def on_key(self, event: events.Key) -> None:
         ch = (event.character or "").upper()
         if ch and (ch.isalpha() or ch == "?"):
             event.stop()

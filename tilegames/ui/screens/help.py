@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Iterable
+
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
@@ -23,9 +25,10 @@ class HelpScreen(ModalScreen[None]):
     """
     BINDINGS = [Binding("escape,q,question_mark", "close", "Close")]
 
-    def __init__(self, bindings: list[Binding], mouse: str = MOUSE_HELP) -> None:
+    def __init__(self, bindings: Iterable[BindingType], mouse: str = MOUSE_HELP) -> None:
+        """`bindings` as a screen's BINDINGS may hold them: Binding objects or (key, action[, description])."""
         super().__init__()
-        self.bindings_to_show = bindings
+        self.bindings_to_show = [b if isinstance(b, Binding) else Binding(*b) for b in bindings]
         self.mouse = mouse
 
     def compose(self) -> ComposeResult:

@@ -8,6 +8,7 @@ import random
 from typing import Any, Callable
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -92,7 +93,7 @@ class ScrabbleScreen(TurnScreen):
         yield Footer()
         yield from self.compose_notice()
 
-    def on_resize(self, event) -> None:  # type: ignore[no-untyped-def]
+    def on_resize(self, event: events.Resize) -> None:
         super().on_resize(event)
         self._fit()
 
@@ -125,7 +126,7 @@ class ScrabbleScreen(TurnScreen):
     def _log_line(self, event: Event) -> str:
         """A move as the log shows it: plays in GCG notation (`Ann: 8D QUIZ +44`)."""
         data = event.for_seat(None)
-        if event.kind == "play":
+        if event.kind == "play" and event.seat is not None:  # a play always has its seat
             name = self.session.seats[event.seat]
             return f"{name}: {data['gcg']} +{data['score']}" + (" (bingo)" if data["bingo"] else "")
         return data["text"]
@@ -187,7 +188,10 @@ class ScrabbleScreen(TurnScreen):
             if challenger is not None:
                 self.session.act(challenger, Challenge())
             elif state.awaiting_final_challenge:
-                self.session.act(self.session.current_seat, AcceptPlay())
+                seat = self.session.current_seat
+                if seat is None:  # what act() would say: no one's turn once the game is over
+                    raise IllegalMove("The game is over.")
+                self.session.act(seat, AcceptPlay())
         except IllegalMove as exc:
             self._say(" ".join(exc.reasons))
         self._events_after_prompt()
@@ -275,7 +279,7 @@ class ScrabbleScreen(TurnScreen):
             r, c = r + dr, c + dc
         self.cursor = (r, c)
 
-    def on_key(self, event) -> None:  # type: ignore[no-untyped-def]
+    def on_key(self, event: events.Key) -> None:
         key = event.character
         if key and (key in LETTER_KEYS or key == "?") and self._my_turn():
             event.stop()
@@ -298,7 +302,13 @@ class ScrabbleScreen(TurnScreen):
             self._say("There is no blank on your rack.")
             return
         if letter == "?":
-            self.app.push_screen(AskLetter(), lambda chosen: chosen and self._put(tile["id"], chosen))
+            tile_id = tile["id"]
+
+            def put_blank(chosen: str | None) -> None:
+                if chosen:
+                    self._put(tile_id, chosen)
+
+            self.app.push_screen(AskLetter(), put_blank)
             return
         self._put(tile["id"], letter)
 

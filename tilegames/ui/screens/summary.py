@@ -33,7 +33,7 @@ class SummaryScreen(BaseScreen):
         with Vertical() as box:
             box.border_title = f"Game {played} of {total}"
             yield Static(self.headline, id="headline")
-            table = DataTable(cursor_type="none", zebra_stripes=True)
+            table: DataTable[str] = DataTable(cursor_type="none", zebra_stripes=True)
             table.can_focus = False  # Enter belongs to the screen: next game
             table.add_columns("Player", "Rack left", "This game", "Earlier games", "Match", "Won")
             totals, wins = match.totals(), match.games_won()

@@ -38,6 +38,19 @@ class TurnScreen(BaseScreen):
         self._notice = ""  # public news for the next hand-off screen (a timeout, a challenge)
         session.subscribe(self._events.append)
 
+    # --- what each game's screen defines --------------------------------------------------
+    def _redraw(self) -> None:
+        """Draw the game as `viewer` sees it."""
+        raise NotImplementedError
+
+    def _after_change(self) -> None:
+        """React to the events that came since the last change (`_take_events`), then redraw."""
+        raise NotImplementedError
+
+    def _say(self, text: str, error: bool = False) -> None:
+        """Show `text` on the screen's message line; `error` marks it as a refusal."""
+        raise NotImplementedError
+
     # --- the flow -------------------------------------------------------------------------
     def _start_turns(self) -> None:
         self.set_interval(CLOCK_INTERVAL, self._on_clock)
@@ -52,6 +65,8 @@ class TurnScreen(BaseScreen):
             self.on_game_over(self.session)
             return
         seat = self.session.current_seat
+        if seat is None:  # a game without a result always has a seat to play
+            raise RuntimeError("The game is not over, yet it is no one's turn.")
         if self.open_hands or seat == self.viewer:
             self._begin_turn(seat)
             return
@@ -92,10 +107,11 @@ class TurnScreen(BaseScreen):
 
     def _do(self, step: Callable[[int], Any]) -> bool:
         """Run one step for the viewer's seat; show the reasons of a refusal and keep going."""
-        if not self._my_turn():
+        seat = self.viewer
+        if not self._my_turn() or seat is None:  # no turn is ours without a viewer
             return False
         try:
-            step(self.viewer)
+            step(seat)
         except IllegalMove as exc:
             self._say("\n".join(exc.reasons), error=True)
             return False

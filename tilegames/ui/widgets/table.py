@@ -44,7 +44,7 @@ class Table(Widget):
         per_line = max(1, (width - LABEL_WIDTH) // CELL_WIDTH)
         lines: list[Text] = []
         starts: list[int] = []
-        for r, row in enumerate(self.rows + [None]):  # type: ignore[operator]
+        for r, row in enumerate(self.rows + [None]):
             starts.append(len(lines))
             if row is None:
                 cursor_here = self.cursor is not None and self.cursor[0] == r
