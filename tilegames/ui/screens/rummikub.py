@@ -136,8 +136,11 @@ class RummikubScreen(TurnScreen):
         if self.view.get("phase") != "redeal" or not redeal or self.viewer != redeal["asking"]:
             return
         doubles = redeal.get("doubles", 3)
-        question = (f"You hold {doubles} doubles (pairs of the same tile). "
-                    "Demand a new deal for everyone? (y = new deal, n = play on)")
+        seats = self.view["seats"]
+        first = seats[self.view["first_player"]["seat"]]
+        question = (f"{seats[self.viewer]}: you hold {doubles} doubles (pairs of the same tile). "
+                    f"Demand a new deal for everyone? {first} plays first either way.\n"
+                    "(y = new deal, n or Esc = play on with these tiles)")
         self.app.push_screen(Confirm(question), self._answer_redeal)
 
     def _answer_redeal(self, demand: bool | None) -> None:
@@ -220,11 +223,13 @@ class RummikubScreen(TurnScreen):
             self._redraw()
 
     # --- doing things ---------------------------------------------------------------------
-    def _my_turn(self) -> bool:
-        return super()._my_turn() and self.view.get("phase") == "play"
+    def _can_edit(self) -> bool:
+        """The viewer may move tiles: their turn, and past the redeal question (which is
+        answered through `_do`, so it must not be held to this)."""
+        return self._my_turn() and self.view.get("phase") == "play"
 
     def action_move(self, dx: int, dy: int) -> None:
-        if not self._my_turn():
+        if not self._can_edit():
             return
         rows = self.view["table"]
         if self.zone == "rack":
@@ -252,7 +257,7 @@ class RummikubScreen(TurnScreen):
         self._redraw()
 
     def action_pick(self) -> None:
-        if not self._my_turn():
+        if not self._can_edit():
             return
         rows = self.view["table"]
         if self.held is None:
@@ -286,7 +291,7 @@ class RummikubScreen(TurnScreen):
             self._redraw()
 
     def action_new_set(self) -> None:
-        if self.held is None or not self._my_turn():
+        if self.held is None or not self._can_edit():
             return
         held, rows = self.held, len(self.view["table"])
         if self._do(lambda seat: self.session.edit(seat, MoveTile(held, rows))):
@@ -307,30 +312,30 @@ class RummikubScreen(TurnScreen):
         self.action_pick()
 
     def action_split(self) -> None:
-        if self.zone != "table" or not self._my_turn():
+        if self.zone != "table" or not self._can_edit():
             return
         r, i = self.table_cursor
         self._do(lambda seat: self.session.edit(seat, SplitRow(r, i)))
 
     def action_join(self) -> None:
-        if self.zone != "table" or not self._my_turn():
+        if self.zone != "table" or not self._can_edit():
             return
         r, _ = self.table_cursor
         self._do(lambda seat: self.session.edit(seat, JoinRows(r, r + 1)))
 
     def action_commit(self) -> None:
-        if self._my_turn():
+        if self._can_edit():
             self.held = None
             self._do(lambda seat: self.session.commit(seat))
 
     def action_undo(self) -> None:
-        if self._my_turn():
+        if self._can_edit():
             self.held = None
             self._do(lambda seat: self.session.undo_all(seat))
             self._say("Back to how the turn began.")
 
     def action_draw(self) -> None:
-        if not self._my_turn():
+        if not self._can_edit():
             return
         if self.view["pool"] == 0:
             self._say("The pool is empty: play a tile, or press p to pass if you cannot.", error=True)
@@ -339,7 +344,7 @@ class RummikubScreen(TurnScreen):
         self._do(lambda seat: self.session.act(seat, Draw()))
 
     def action_pass_turn(self) -> None:
-        if self._my_turn():
+        if self._can_edit():
             self.held = None
             self._do(lambda seat: self.session.act(seat, Pass()))
 

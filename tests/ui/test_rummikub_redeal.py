@@ -1,0 +1,65 @@
+"""The three-doubles redeal question (RULES.md §1.2.5) answered every way, with play going on."""
+
+from __future__ import annotations
+
+import pytest
+from app_helpers import play_screen, screen_text
+from tilegames.games.rummikub.config import RummikubConfig
+from tilegames.ui.screens.dialogs import Confirm, HandOff
+
+# Match seeds whose first deal offers a redeal to two players: seed 7 asks Ann (who plays
+# first); seed 1 asks Bob although Ann plays first.
+ASKS_FIRST_PLAYER, ASKS_SECOND_PLAYER = 7, 1
+
+
+async def _to_question(pilot, seed: int) -> None:
+    pilot.app.start_rummikub(("Ann", "Bob"), RummikubConfig(), open_hands=False, seed=seed)
+    await pilot.pause()
+    assert isinstance(pilot.app.screen, HandOff)
+    await pilot.press("enter")
+    await pilot.pause()
+    assert isinstance(pilot.app.screen, Confirm), type(pilot.app.screen).__name__
+
+
+async def _answer_until_play(pilot, key: str) -> None:
+    """Answer every redeal question (a demanded redeal may deal new doubles) until play starts."""
+    for _ in range(20):
+        if isinstance(pilot.app.screen, HandOff):
+            await pilot.press("enter")
+            await pilot.pause()
+            continue
+        if not isinstance(pilot.app.screen, Confirm):
+            return
+        await pilot.press(key if key != "y" else "n" if _ == 10 else "y")
+        await pilot.pause()
+    raise AssertionError("the redeal questions never ended")
+
+
+@pytest.mark.parametrize("seed", [ASKS_FIRST_PLAYER, ASKS_SECOND_PLAYER])
+@pytest.mark.parametrize("answer", ["y", "n", "escape"])
+async def test_each_answer_to_the_redeal_question_leads_to_play_and_the_next_turn(app, seed, answer):
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _to_question(pilot, seed)
+        await _answer_until_play(pilot, answer)
+        screen = play_screen(app)
+        view = screen.view
+        assert view["phase"] == "play"
+        first = view["first_player"]["seat"]
+        assert screen.viewer == first and view["current"] == first  # the first player's own rack
+        assert "no time limit" not in screen_text(app)
+        await pilot.press("d")  # the first player draws; the turn goes to the other player
+        await pilot.pause()
+        assert isinstance(app.screen, HandOff)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert play_screen(app).viewer == 1 - first
+        assert play_screen(app).view["current"] == 1 - first
+
+
+async def test_the_log_and_the_rack_agree_on_whose_question_it_is(app):
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _to_question(pilot, ASKS_SECOND_PLAYER)
+        screen = pilot.app.screen_stack[-2]
+        assert screen.viewer == 1  # Bob is asked, so Bob's rack is the one behind the question
+        question = app.screen.question
+        assert question.startswith("Bob: you hold 3 doubles") and "Ann plays first either way" in question
