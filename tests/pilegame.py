@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from tilegames.core.errors import IllegalMove
 from tilegames.core.protocol import Action, Event, Game, Outcome, Result
 from tilegames.core.seats import SeatOrder
-from tilegames.core.table_rows import RowEdit, RowsDraft, apply_edit
+from tilegames.core.table_rows import ROW_EDIT_TYPES, RowEdit, RowsDraft, apply_edit
 from tilegames.core.tiles import Bag, Tile, make_tiles
 
 
@@ -69,6 +69,7 @@ class PileGame(Game[PileConfig, PileState, RowsDraft]):
     config_type = PileConfig
     presets = {"default": PileConfig()}
     action_types = (Draw, Play, Timeout)
+    edit_types = ROW_EDIT_TYPES
 
     def full_set(self, config: PileConfig) -> tuple[Tile, ...]:
         return make_tiles(str(n) for n in range(1, 13) for _ in range(config.copies))

@@ -24,21 +24,17 @@ from typing import Any, ClassVar, Generic, Mapping, TypeVar
 
 from tilegames.core.codec import from_jsonable, to_jsonable
 from tilegames.core.errors import BadRecord, IllegalMove
+from tilegames.core.inputs import shown
 
 ConfigT = TypeVar("ConfigT")
 StateT = TypeVar("StateT")
 DraftT = TypeVar("DraftT")
 
 
-class Action:
-    """Base of every game's actions. Subclasses are frozen dataclasses with a `kind`.
-
-    `controller_only` marks what only the turn controller may take (the clock's timeout): a
-    player, a crafted record or a network client sending one is refused by `Game.apply`.
-    """
+class Tagged:
+    """A frozen dataclass that travels as JSON with its `kind` as "type" (actions, edits)."""
 
     kind: ClassVar[str]
-    controller_only: ClassVar[bool] = False
 
     def to_json(self) -> dict[str, Any]:
         data = to_jsonable(self)
@@ -46,17 +42,41 @@ class Action:
         return {"type": self.kind, **data}
 
 
+class Action(Tagged):
+    """Base of every game's actions: what changes the committed game (draw, play, pass…).
+
+    `controller_only` marks what only the turn controller may take (the clock's timeout): a
+    player, a crafted record or a network client sending one is refused by `Game.apply`.
+    """
+
+    controller_only: ClassVar[bool] = False
+
+
+class Edit(Tagged):
+    """Base of every game's draft edits: one step of a turn in progress (move a tile, split a
+    row, put a letter on a square). Edits are journaled as the turn's checkpoint, so a turn
+    survives a crash, and (later) travel over the wire like actions."""
+
+
+TaggedT = TypeVar("TaggedT", bound=Tagged)
+
+
+def decode_tagged(types: tuple[type[TaggedT], ...], data: Any, what: str = "action") -> TaggedT:
+    """Build an action or edit from its JSON form, or raise BadRecord with a readable sentence."""
+    if not isinstance(data, dict):
+        raise BadRecord(f"An {what} must be a JSON object.")
+    kind = data.get("type")
+    by_kind = {t.kind: t for t in types}
+    if not isinstance(kind, str) or kind not in by_kind:
+        known = ", ".join(sorted(by_kind))
+        raise BadRecord(f"Unknown {what} type {shown(kind, 30)}; expected one of: {known}.")
+    fields = {k: v for k, v in data.items() if k != "type"}
+    return from_jsonable(by_kind[kind], fields, where=f"{what} {kind!r}")
+
+
 def decode_action(action_types: tuple[type[Action], ...], data: Any) -> Action:
     """Build an action from its JSON form, or raise BadRecord with a readable sentence."""
-    if not isinstance(data, dict):
-        raise BadRecord("An action must be a JSON object.")
-    kind = data.get("type")
-    by_kind = {t.kind: t for t in action_types}
-    if kind not in by_kind:
-        known = ", ".join(sorted(by_kind))
-        raise BadRecord(f"Unknown action type {kind!r}; expected one of: {known}.")
-    fields = {k: v for k, v in data.items() if k != "type"}
-    return from_jsonable(by_kind[kind], fields, where=f"action {kind!r}")
+    return decode_tagged(action_types, data, "action")
 
 
 @dataclass(frozen=True)
@@ -108,6 +128,7 @@ class Game(ABC, Generic[ConfigT, StateT, DraftT]):
     config_type: ClassVar[type]
     presets: ClassVar[Mapping[str, Any]]
     action_types: ClassVar[tuple[type[Action], ...]]
+    edit_types: ClassVar[tuple[type[Edit], ...]] = ()
 
     # --- setting up -----------------------------------------------------------------------
     @abstractmethod
@@ -124,6 +145,9 @@ class Game(ABC, Generic[ConfigT, StateT, DraftT]):
 
     def decode_action(self, data: Any) -> Action:
         return decode_action(self.action_types, data)
+
+    def decode_edit(self, data: Any) -> Edit:
+        return decode_tagged(self.edit_types, data, "edit")
 
     # --- playing --------------------------------------------------------------------------
     def apply(self, state: StateT, seat: int, action: Action, *, by_controller: bool = False) -> Outcome[StateT]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tilegames.core.errors import IllegalMove
+from tilegames.core.protocol import Edit
 from tilegames.core.tiles import Tile
 
 
@@ -43,32 +44,36 @@ class RowsDraft:
 
 
 @dataclass(frozen=True)
-class MoveTile:
+class MoveTile(Edit):
     """Move a tile to row `to_row` at `index` (None: the end). `to_row` None is the rack;
     `to_row == len(rows)` starts a new row."""
 
+    kind = "move"
     tile_id: int
     to_row: int | None
     index: int | None = None
 
 
 @dataclass(frozen=True)
-class SplitRow:
+class SplitRow(Edit):
     """Split row `row` before position `at`; the right part becomes a new row after it."""
 
+    kind = "split"
     row: int
     at: int
 
 
 @dataclass(frozen=True)
-class JoinRows:
+class JoinRows(Edit):
     """Append row `second` to the end of row `first`."""
 
+    kind = "join"
     first: int
     second: int
 
 
 RowEdit = MoveTile | SplitRow | JoinRows
+ROW_EDIT_TYPES: tuple[type[Edit], ...] = (MoveTile, SplitRow, JoinRows)
 
 
 def apply_edit(draft: RowsDraft, edit: RowEdit) -> RowsDraft:

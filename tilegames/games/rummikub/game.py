@@ -9,7 +9,7 @@ from typing import Any
 from tilegames.core.errors import IllegalMove
 from tilegames.core.protocol import Action, Event, Game, Outcome, Result
 from tilegames.core.seats import SeatOrder
-from tilegames.core.table_rows import RowEdit, RowsDraft, apply_edit
+from tilegames.core.table_rows import ROW_EDIT_TYPES, RowEdit, RowsDraft, apply_edit
 from tilegames.core.tiles import Bag, Tile
 from tilegames.games.rummikub.actions import ACTION_TYPES, Draw, Pass, Play, Redeal, Timeout
 from tilegames.games.rummikub.config import PRESETS, RummikubConfig
@@ -31,6 +31,7 @@ class RummikubGame(Game[RummikubConfig, RummikubState, RowsDraft]):
     config_type = RummikubConfig
     presets = PRESETS
     action_types = ACTION_TYPES
+    edit_types = ROW_EDIT_TYPES
 
     # --- setting up -----------------------------------------------------------------------
     def new_game(self, config: RummikubConfig, seats: tuple[str, ...], seed: int) -> RummikubState:

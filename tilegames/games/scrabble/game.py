@@ -9,7 +9,7 @@ from typing import Any
 from tilegames.core.errors import IllegalMove
 from tilegames.core.grid import GeometryError, Pos
 from tilegames.core.lexicon import Lexicon, LexiconError, lexicon_for
-from tilegames.core.protocol import Action, Event, Game, Outcome, Result
+from tilegames.core.protocol import Action, Edit, Event, Game, Outcome, Result
 from tilegames.core.seats import SeatOrder
 from tilegames.core.tiles import Bag, Tile
 from tilegames.games.scrabble.actions import (
@@ -38,7 +38,10 @@ class ScrabbleDraft:
 
 
 @dataclass(frozen=True)
-class PutTile:
+class PutTile(Edit):
+    """Put a rack tile on a square of the draft (`letter` names a blank's letter)."""
+
+    kind = "put"
     tile: int
     row: int
     col: int
@@ -46,7 +49,10 @@ class PutTile:
 
 
 @dataclass(frozen=True)
-class TakeBack:
+class TakeBack(Edit):
+    """Take the tile put on this square this turn back to the rack."""
+
+    kind = "take_back"
     row: int
     col: int
 
@@ -78,6 +84,7 @@ class ScrabbleGame(Game[ScrabbleConfig, ScrabbleState, ScrabbleDraft]):
     config_type = ScrabbleConfig
     presets = PRESETS
     action_types = ACTION_TYPES
+    edit_types = (PutTile, TakeBack)
 
     def lexicon(self, state: ScrabbleState) -> Lexicon:
         try:
