@@ -15,7 +15,8 @@ from typing import Callable
 from tilegames.core import journal
 from tilegames.core.errors import BadRecord, SaveFailed, why_not_saved
 from tilegames.core.inputs import shown
-from tilegames.core.journal import JournalHeader, game_of, load_journal, read_header, replay
+from tilegames.core.journal import JournalHeader, read_header
+from tilegames.core.save_index import SaveInfo, scan
 
 
 def saves_dir() -> Path:
@@ -66,35 +67,29 @@ def check_saves_dir() -> Path:
     return folder
 
 
-def unfinished_games(usable: Callable[[JournalHeader], object] | None = None) -> list[Path]:
-    """Journals of games still in progress, newest first.
+def unfinished_saves(usable: Callable[[JournalHeader], object] | None = None) -> list[SaveInfo]:
+    """Saves of games still in progress, newest first, with what a list of them shows.
 
-    Damaged files are skipped, so one bad save never hides the others; `usable` may refuse
-    more (the app checks what it keeps in the header's `meta`) by raising BadRecord; what it
-    returns is ignored."""
-    folder = saves_dir()
-    dated = []
-    try:
-        for path in folder.glob("*.jsonl"):
-            try:
-                if path.is_file():
-                    dated.append((path.stat().st_mtime, path))
-            except OSError:
-                continue
-    except OSError:  # not a folder, unreadable: nothing to resume
-        return []
+    Read from the saves index (core/save_index.py), so only journals that are new or changed
+    since the last listing are replayed. Damaged files are skipped, so one bad save never
+    hides the others; `usable` may refuse more (the app checks what it keeps in the header's
+    `meta`) by raising BadRecord; what it returns is ignored."""
     found = []
-    for _, path in sorted(dated, reverse=True):
-        try:
-            loaded = load_journal(path)
-            if usable is not None:
-                usable(loaded.header)
-            game = game_of(loaded)
-            if not game.is_over(replay(loaded, game)):
-                found.append(path)
-        except BadRecord:
+    for save in scan(saves_dir()):
+        if save.header is None or save.damaged is not None or save.finished:
             continue
+        if usable is not None:
+            try:
+                usable(save.header)
+            except BadRecord:
+                continue
+        found.append(save)
     return found
+
+
+def unfinished_games(usable: Callable[[JournalHeader], object] | None = None) -> list[Path]:
+    """Journals of games still in progress, newest first (see `unfinished_saves`)."""
+    return [save.path for save in unfinished_saves(usable)]
 
 
 def find_saved(wanted: Callable[[JournalHeader], bool]) -> Path | None:
