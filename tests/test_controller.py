@@ -118,11 +118,51 @@ def test_time_limit_off_never_times_out(clock):
     assert ctl.seat == 0
 
 
-def test_restart_clock_gives_the_full_time_again(clock):
+def test_a_paused_clock_keeps_what_it_had_and_goes_on_from_there(clock):
     ctl, _ = controller_with_pair(clock)
+    ctl.pause_clock()  # a hand-off screen: the player has not started yet
     clock.advance(30)
     ctl.restart_clock()
     assert ctl.remaining() == pytest.approx(60)
+    clock.advance(15)
+    ctl.pause_clock()
+    clock.advance(100)
+    assert ctl.remaining() == pytest.approx(45) and not ctl.tick()
+    ctl.restart_clock()
+    clock.advance(5)
+    assert ctl.remaining() == pytest.approx(40)
+
+
+def test_each_new_turn_has_the_full_time(clock):
+    ctl, _ = controller_with_pair(clock)
+    clock.advance(45)
+    ctl.act(0, Draw())
+    assert ctl.remaining() == pytest.approx(60)
+
+
+def test_undo_takes_back_one_edit_and_redo_puts_it_back(clock):
+    ctl, (a, b) = controller_with_pair(clock)
+    start = ctl.draft
+    place(ctl, 0, a, b)
+    both = ctl.draft
+    assert ctl.undo(0) and [t.id for t in ctl.draft.rows[0]] == [a]
+    assert ctl.undo(0) and ctl.draft == start
+    assert not ctl.undo(0)
+    assert ctl.redo(0) and ctl.redo(0) and ctl.draft == both
+    assert not ctl.redo(0)
+
+
+def test_undo_all_can_be_redone_step_by_step_and_a_new_edit_clears_redo(clock):
+    ctl, (a, b) = controller_with_pair(clock)
+    start = ctl.draft
+    place(ctl, 0, a, b)
+    both = ctl.draft
+    ctl.undo_all(0)
+    assert ctl.draft == start
+    assert ctl.redo(0) and ctl.redo(0) and ctl.draft == both
+    ctl.undo(0)
+    place(ctl, 0, b, row=1)
+    assert not ctl.can_redo()
 
 
 def test_table_tile_cannot_be_dragged_to_a_rack(clock):

@@ -1,4 +1,5 @@
-"""The three-doubles redeal question (RULES.md §1.2.5) answered every way, with play going on."""
+"""Rummikub in the real app: the three-doubles redeal question (RULES.md §1.2.5) answered every
+way with play going on, and a turn left mid-way that comes back with its table and clock."""
 
 from __future__ import annotations
 
@@ -63,3 +64,37 @@ async def test_the_log_and_the_rack_agree_on_whose_question_it_is(app):
         assert screen.viewer == 1  # Bob is asked, so Bob's rack is the one behind the question
         question = app.screen.question
         assert question.startswith("Bob: you hold 3 doubles") and "Ann plays first either way" in question
+
+
+async def test_quitting_with_5_seconds_left_and_resuming_keeps_the_table_and_the_clock(app):
+    """q, y, then Resume: the changed table and the 5 seconds come back, and the timeout
+    still costs the 3-tile penalty."""
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_rummikub(("Ann", "Bob"), RummikubConfig(allow_doubles_redeal=False), open_hands=False, seed=2)
+        await pilot.pause()
+        await pilot.press("enter")  # the hand-off
+        await pilot.pause()
+        screen = play_screen(app)
+        seat = screen.viewer
+        await pilot.press("space", "n")  # lay the first rack tile as a new set
+        await pilot.pause()
+        assert screen.session.draft_changed()
+        rack_before = len(screen.view["rack"])
+        app.clock.advance(55)
+        await pilot.pause(0.4)  # the clock ticks
+        await pilot.press("q", "y")
+        await pilot.pause()
+        app.clock.advance(120)  # time at the menu does not count
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, HandOff)
+        await pilot.press("enter")
+        await pilot.pause()
+        resumed = play_screen(app)
+        assert resumed.viewer == seat and resumed.session.draft_changed()
+        assert len(resumed.view["rack"]) == rack_before
+        assert resumed.session.remaining() == pytest.approx(5, abs=1)
+        app.clock.advance(6)
+        await pilot.pause(0.4)
+        assert isinstance(app.screen, HandOff)  # time ran out: the turn went to the other player
+        assert "the table is restored and" in screen_text(app) and "draws 3" in screen_text(app)

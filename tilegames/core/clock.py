@@ -35,3 +35,50 @@ class FakeClock:
         if seconds < 0:
             raise ValueError("a clock cannot go backwards")
         self._now += seconds
+
+
+class TurnClock:
+    """One turn's countdown, which can be paused (a hand-off screen, the game left for the
+    menu) and resumed with what it had left, so the time a turn has is never reset by
+    anything but a new turn.
+
+    `budget` is what the clock has while paused; running, it counts down from `budget` to 0.
+    `seconds` None means the turn has no time limit."""
+
+    def __init__(self, clock: Clock, seconds: float | None) -> None:
+        self._clock = clock
+        self.seconds = seconds
+        self.budget = seconds
+        self._deadline: float | None = None
+
+    @property
+    def running(self) -> bool:
+        return self._deadline is not None
+
+    def start(self) -> None:
+        """Run from what is left (a no-op while running or without a time limit)."""
+        if self.budget is not None and self._deadline is None:
+            self._deadline = self._clock.now() + self.budget
+
+    def pause(self) -> None:
+        if self._deadline is not None:
+            self.budget = self.left()
+            self._deadline = None
+
+    def set_left(self, seconds: float) -> None:
+        """What a resumed turn has left (from its journal), paused until started."""
+        if self.seconds is not None:
+            self._deadline = None
+            self.budget = max(0.0, min(seconds, self.seconds))
+
+    def left(self) -> float | None:
+        """Seconds left, or None without a time limit."""
+        if self._deadline is not None:
+            return max(0.0, self._deadline - self._clock.now())
+        return self.budget
+
+    def signed_left(self) -> float | None:
+        """Like `left`, but below 0 once overdue (the controller warns and times out on it)."""
+        if self._deadline is not None:
+            return self._deadline - self._clock.now()
+        return None

@@ -8,29 +8,39 @@ timeout policy: its action is applied to the snapshot, so the rollback is exact 
 and carries the penalty. Draw, pass, exchange and challenge are plain actions on the same path.
 
 Every applied action is appended to the journal (fsynced) before the new state is adopted, so
-what a player sees is always on disk.
+what a player sees is always on disk. So is the turn in progress: each edit, undo and redo, and
+the clock at least every `CHECKPOINT_SECONDS` while it runs, as turn steps (`turn_steps.py`);
+`restore_turn` replays them into a resumed game, which goes on with the same draft and the time
+it had left. Edits keep a history for the turn: `undo` takes back one step, `redo` puts it
+back, `undo_all` returns to the snapshot (and can be redone step by step too).
 """
 
 from __future__ import annotations
 
 from typing import Any, Callable, Generic
 
-from tilegames.core.clock import Clock, MonotonicClock
+from tilegames.core.clock import Clock, MonotonicClock, TurnClock
 from tilegames.core.errors import IllegalMove
 from tilegames.core.journal import JournalWriter
-from tilegames.core.protocol import Action, DraftT, Event, Game, StateT
+from tilegames.core.protocol import Action, DraftT, Edit, Event, Game, StateT
+from tilegames.core.turn_steps import StepKind, TurnStep
 
 WARNING_SECONDS = 10.0
+# How often a running clock is written to the journal: a crash loses at most this much time.
+CHECKPOINT_SECONDS = 1.0
 
 Listener = Callable[[Event], None]
 
 
 class TurnController(Generic[StateT, DraftT]):
-    # Set by _begin_turn and restart_clock, which __init__ calls.
+    # Set by _begin_turn, which __init__ calls.
     _draft: DraftT | None
     _turn: int
-    _deadline: float | None
+    _timer: TurnClock
     _warned: bool
+    _history: list[Edit]  # the turn's edits, in order: the draft is the snapshot plus these
+    _redo: list[Edit]  # edits taken back, the next one to redo last
+    _saved_left: float | None  # the clock as the journal last had it
 
     def __init__(
         self,
@@ -71,10 +81,18 @@ class TurnController(Generic[StateT, DraftT]):
         return self.game.is_over(self._state)
 
     def remaining(self) -> float | None:
-        """Seconds left in this turn, or None when there is no time limit."""
-        if self._deadline is None:
-            return None
-        return max(0.0, self._deadline - self.clock.now())
+        """Seconds left in this turn (what it has while paused), or None without a limit."""
+        return None if self.is_over else self._timer.left()
+
+    @property
+    def clock_running(self) -> bool:
+        return self._timer.running
+
+    def can_undo(self) -> bool:
+        return bool(self._history)
+
+    def can_redo(self) -> bool:
+        return bool(self._redo)
 
     def draft_changed(self) -> bool:
         seat = self.seat
@@ -86,16 +104,44 @@ class TurnController(Generic[StateT, DraftT]):
         self._listeners.append(listener)
 
     # --- the turn -------------------------------------------------------------------------
-    def edit(self, seat: int, edit: Any) -> None:
+    def edit(self, seat: int, edit: Edit) -> None:
         """One editing step on the draft; IllegalMove if it is not `seat`'s turn or not theirs."""
         self._check_turn(seat)
         assert self._draft is not None
         self._draft = self.game.edit(self._draft, seat, edit)
+        self._history.append(edit)
+        self._redo.clear()
+        self._record(seat, "edit", edit)
+
+    def undo(self, seat: int) -> bool:
+        """Take back the last edit of the turn (False: nothing to take back)."""
+        self._check_turn(seat)
+        if not self._history:
+            return False
+        self._redo.append(self._history.pop())
+        self._rebuild(seat)
+        self._record(seat, "undo")
+        return True
+
+    def redo(self, seat: int) -> bool:
+        """Put back the last edit taken back (False: nothing to put back)."""
+        self._check_turn(seat)
+        if not self._redo:
+            return False
+        assert self._draft is not None
+        edit = self._redo.pop()
+        self._draft = self.game.edit(self._draft, seat, edit)
+        self._history.append(edit)
+        self._record(seat, "redo")
+        return True
 
     def undo_all(self, seat: int) -> None:
-        """Back to the turn's snapshot."""
+        """Back to the turn's snapshot; redo brings the edits back one by one."""
         self._check_turn(seat)
+        self._redo.extend(reversed(self._history))
+        self._history.clear()
         self._draft = self.game.new_draft(self._state, seat)
+        self._record(seat, "reset")
 
     def commit(self, seat: int) -> tuple[Event, ...]:
         """Validate and commit the draft. On IllegalMove the draft is kept for more editing."""
@@ -116,9 +162,11 @@ class TurnController(Generic[StateT, DraftT]):
     def tick(self) -> tuple[Event, ...]:
         """Look at the clock: warn at 10 s left, and at 0 run the timeout policy."""
         seat = self.seat
-        if self._deadline is None or seat is None:
+        left = self._timer.signed_left()
+        if left is None or seat is None:
             return ()
-        left = self._deadline - self.clock.now()
+        if self._saved_left is not None and self._saved_left - left >= CHECKPOINT_SECONDS and left > 0:
+            self._record(seat, "clock")
         events: list[Event] = []
         if left <= WARNING_SECONDS and not self._warned and left > 0:
             self._warned = True
@@ -134,10 +182,41 @@ class TurnController(Generic[StateT, DraftT]):
         return tuple(events)
 
     def restart_clock(self) -> None:
-        """Start the turn's clock afresh (after a hand-off screen, say)."""
-        seconds = self.game.turn_seconds(self._state)
-        self._deadline = None if seconds is None or self.is_over else self.clock.now() + seconds
-        self._warned = False
+        """Start the turn's clock (again) from what it has left: after a hand-off screen, the
+        full turn on a new turn, what was left on a resumed one."""
+        if not self.is_over:
+            self._timer.start()
+
+    def pause_clock(self) -> None:
+        """Stop the clock, keeping what is left (a hand-off screen; the game left for the menu),
+        and write it to the journal."""
+        self._timer.pause()
+        seat = self.seat
+        if seat is not None and self._timer.seconds is not None:
+            self._record(seat, "clock")
+
+    def restore_turn(self, steps: "list[TurnStep]") -> list[str]:
+        """Replay a resumed game's turn in progress (its journal's steps after the last action):
+        the same draft, history and time left, the clock paused. Steps of another turn are
+        ignored; a step that no longer applies stops the replay. Returns warnings to show."""
+        seat = self.seat
+        mine = [s for s in steps if seat is not None and s.at == self._turn and s.seat == seat]
+        warnings: list[str] = []
+        journal, self.journal = self.journal, None  # these steps are on disk already
+        try:
+            for step in mine:
+                try:
+                    self._replay_step(step)
+                except IllegalMove as exc:
+                    warnings.append(f"The turn in progress could not be restored past one step: {' '.join(exc.reasons)}")
+                    break
+        finally:
+            self.journal = journal
+        lefts = [s.left for s in mine if s.left is not None]
+        if lefts:
+            self._timer.set_left(lefts[-1])
+            self._saved_left = self._timer.left()
+        return warnings
 
     # --- internals ------------------------------------------------------------------------
     def _check_turn(self, seat: int) -> None:
@@ -149,8 +228,36 @@ class TurnController(Generic[StateT, DraftT]):
     def _begin_turn(self) -> None:
         seat = self.seat
         self._draft = None if seat is None else self.game.new_draft(self._state, seat)
+        self._history, self._redo = [], []
         self._turn = self.game.turn_number(self._state)
-        self.restart_clock()
+        self._timer = TurnClock(self.clock, None if self.is_over else self.game.turn_seconds(self._state))
+        self._saved_left = self._timer.left()
+        self._warned = False
+        self._timer.start()
+
+    def _rebuild(self, seat: int) -> None:
+        """The draft as the snapshot plus the history (each edit applied before, so again)."""
+        draft = self.game.new_draft(self._state, seat)
+        for edit in self._history:
+            draft = self.game.edit(draft, seat, edit)
+        self._draft = draft
+
+    def _replay_step(self, step: TurnStep) -> None:
+        if step.step == "edit":
+            self.edit(step.seat, self.game.decode_edit(step.edit))
+        elif step.step == "undo":
+            self.undo(step.seat)
+        elif step.step == "redo":
+            self.redo(step.seat)
+        elif step.step == "reset":
+            self.undo_all(step.seat)
+
+    def _record(self, seat: int, kind: StepKind, edit: Edit | None = None) -> None:
+        """Journal a step of the turn in progress, with the time left."""
+        left = self._timer.left()
+        self._saved_left = left
+        if self.journal is not None:
+            self.journal.append_step(TurnStep(self._turn, seat, kind, edit.to_json() if edit else None, left))
 
     def _apply(self, seat: int, action: Action, *, by_controller: bool = False) -> tuple[Event, ...]:
         outcome = self.game.apply(self._state, seat, action, by_controller=by_controller)  # raises, changing nothing
@@ -163,6 +270,7 @@ class TurnController(Generic[StateT, DraftT]):
         else:
             seat_now = self.seat
             self._draft = None if seat_now is None else self.game.new_draft(self._state, seat_now)
+            self._history, self._redo = [], []
         self._emit(outcome.events)
         return outcome.events
 

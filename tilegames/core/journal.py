@@ -38,6 +38,7 @@ from tilegames.core.jsonlines import json_line
 from tilegames.core.lexicon import LexiconError, lexicon_for
 from tilegames.core.protocol import Action, Event, Game, Outcome
 from tilegames.core.registry import get_game
+from tilegames.core.turn_steps import TurnStep, is_turn_step, parse_turn_step
 
 FORMAT = "tilegames-journal"
 VERSION = 2
@@ -73,6 +74,8 @@ class JournalRecord:
     seat: int
     action: dict[str, Any]
     by: Literal["player", "clock"] = "player"
+    # Where the record is in its file, for messages (turn steps share the file with actions).
+    line: int = field(default=0, init=False, compare=False)
 
 
 @dataclass
@@ -83,6 +86,8 @@ class LoadedJournal:
     # Byte length of the part that was read completely (what a writer keeps when repairing).
     good_length: int = 0
     name: str = "journal"  # how messages name the file (already shortened and escaped)
+    # The turn in progress when the file was last written: the steps after the last action.
+    turn_steps: list[TurnStep] = field(default_factory=list)
 
 
 def _encode(obj: dict[str, Any]) -> bytes:
@@ -190,6 +195,19 @@ class JournalWriter:
             return
         self._next_seq += 1
 
+    def append_step(self, step: TurnStep) -> None:
+        """A step of the turn in progress (an edit, an undo, the clock); see `turn_steps`.
+        A failure stops saving like a failed action would."""
+        if self.stopped is not None:
+            return
+        try:
+            self._write(_encode(step.to_json()))
+        except SaveFailed as exc:
+            if self.on_failure is None:
+                raise
+            self.stopped = exc
+            self.on_failure(exc)
+
     def close(self) -> None:
         """No more appends (they are ignored from now on); the lock is let go."""
         if self.stopped is None:
@@ -243,11 +261,17 @@ def load_journal(source: Path | str | bytes) -> LoadedJournal:
     loaded = LoadedJournal(header=header, good_length=len(complete[0]) + 1, name=name)
     for line_no, raw in enumerate(complete[1:], start=2):
         try:
-            record = _parse_record(raw, expected_seq=len(loaded.records))
+            obj = json_line(raw)
+            if is_turn_step(obj):
+                loaded.turn_steps.append(parse_turn_step(obj))
+            else:
+                record = _parse_record(obj, expected_seq=len(loaded.records))
+                object.__setattr__(record, "line", line_no)
+                loaded.records.append(record)
+                loaded.turn_steps.clear()  # an action ends the turn those steps belonged to
         except BadRecord as exc:
             # A complete line ends with the newline its writer wrote after it: damage, not a torn write.
             raise BadRecord(f"{name}, line {line_no}: {exc}") from None
-        loaded.records.append(record)
         loaded.good_length += len(raw) + 1
     if tail:
         loaded.warnings.append(
@@ -283,8 +307,7 @@ def _parse_header(name: str, raw: bytes) -> JournalHeader:
     return from_jsonable(JournalHeader, obj, where=f"{name}, line 1")
 
 
-def _parse_record(raw: bytes, expected_seq: int) -> JournalRecord:
-    obj = json_line(raw)
+def _parse_record(obj: Any, expected_seq: int) -> JournalRecord:
     record = from_jsonable(JournalRecord, obj, where="record")
     if record.seq != expected_seq:
         raise BadRecord(f"record number {record.seq} found where {expected_seq} was expected.")
@@ -353,7 +376,7 @@ def replay_steps(journal: LoadedJournal, game: Game | None = None) -> Iterator[R
     game = game or game_of(journal)
     state = initial_state(journal, game)
     for record in journal.records:
-        where = f"{journal.name}, line {record.seq + 2}"
+        where = f"{journal.name}, line {record.line or record.seq + 2}"
         try:
             action = game.decode_action(record.action)
             by_controller = record.by == "clock" or (journal.header.version == 1 and action.controller_only)

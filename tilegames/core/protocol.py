@@ -69,7 +69,7 @@ def decode_tagged(types: tuple[type[TaggedT], ...], data: Any, what: str = "acti
     by_kind = {t.kind: t for t in types}
     if not isinstance(kind, str) or kind not in by_kind:
         known = ", ".join(sorted(by_kind))
-        raise BadRecord(f"Unknown {what} type {shown(kind, 30)}; expected one of: {known}.")
+        raise BadRecord(f"Unknown {what} type {shown(repr(kind), 30)}; expected one of: {known}.")
     fields = {k: v for k, v in data.items() if k != "type"}
     return from_jsonable(by_kind[kind], fields, where=f"{what} {kind!r}")
 

@@ -66,7 +66,8 @@ class LocalSession:
             writer.close()  # a game that cannot be played is not held either
             raise
         controller = TurnController(game, state, clock=clock, journal=writer)
-        return cls(game, controller, loaded.header, path, list(loaded.warnings), history)
+        warnings = list(loaded.warnings) + controller.restore_turn(loaded.turn_steps)
+        return cls(game, controller, loaded.header, path, warnings, history)
 
     # --- reading --------------------------------------------------------------------------
     @property
@@ -105,8 +106,20 @@ class LocalSession:
     def edit(self, seat: int, edit: Any) -> None:
         self.controller.edit(seat, edit)
 
+    def undo(self, seat: int) -> bool:
+        return self.controller.undo(seat)
+
+    def redo(self, seat: int) -> bool:
+        return self.controller.redo(seat)
+
     def undo_all(self, seat: int) -> None:
         self.controller.undo_all(seat)
+
+    def can_undo(self) -> bool:
+        return self.controller.can_undo()
+
+    def can_redo(self) -> bool:
+        return self.controller.can_redo()
 
     def commit(self, seat: int) -> tuple[Event, ...]:
         return self.controller.commit(seat)
@@ -118,10 +131,17 @@ class LocalSession:
         return self.controller.tick()
 
     def restart_clock(self) -> None:
+        """Start the turn's clock from what it has left (after a hand-off screen)."""
         self.controller.restart_clock()
+
+    def pause_clock(self) -> None:
+        """Stop the turn's clock, keeping what is left (a hand-off screen, leaving the game)."""
+        self.controller.pause_clock()
 
     def close(self) -> None:
         """The session ends (quit, game over, back to the menu): nothing more is written."""
         journal = self.controller.journal
         if journal is not None:
+            if journal.stopped is None and not self.controller.is_over:
+                self.controller.pause_clock()  # the turn's time left goes into the journal
             journal.close()

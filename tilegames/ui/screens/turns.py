@@ -68,11 +68,13 @@ class TurnScreen(BaseScreen):
         if seat is None:  # a game without a result always has a seat to play
             raise RuntimeError("The game is not over, yet it is no one's turn.")
         if self.open_hands or seat == self.viewer:
+            self.session.restart_clock()  # a resumed turn's clock waits, paused, until now
             self._begin_turn(seat)
             return
         self.viewer = None
         self._redraw()
         self._handing_off = True
+        self.session.pause_clock()  # nobody plays while the screen is handed over
         notice, self._notice = self._notice, ""
         self.app.push_screen(HandOff(self.session.seats[seat], notice), lambda _: self._handed_to(seat))
 

@@ -1,0 +1,59 @@
+"""The turn in progress, as journal lines: its edits, undos and the time it has left.
+
+A turn is part of the game (DESIGN.md §6): quitting or crashing mid-turn must neither reset the
+clock nor escape a timeout penalty, so the journal keeps, between two actions, a line for every
+step of the turn in progress and a line for the clock at least once a second while it runs.
+These lines are not actions: replaying the journal ignores them; resuming the game replays the
+ones after the last action into the new turn controller (`TurnController.restore_turn`).
+
+A line reads `{"at": TURN, "seat": SEAT, "step": STEP, "edit": {...}, "left": SECONDS}`:
+`at` is the game's turn number the step belongs to, `step` one of `edit`, `undo`, `redo`,
+`reset` (undo all) or `clock`, `edit` the edit's JSON form (only for `edit`), `left` the
+seconds on the turn's clock when the step was taken (absent without a time limit).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from tilegames.core.codec import from_jsonable
+
+StepKind = Literal["edit", "undo", "redo", "reset", "clock"]
+
+# The most seconds a turn can have (the turn-time settings stop at 600); a larger `left` in a
+# file is damage, and is not believed.
+MAX_LEFT = 3600.0
+
+
+@dataclass(frozen=True)
+class TurnStep:
+    at: int
+    seat: int
+    step: StepKind
+    edit: dict[str, Any] | None = None
+    left: float | None = None
+
+    def __post_init__(self) -> None:
+        if self.left is not None and not 0 <= self.left <= MAX_LEFT:
+            raise ValueError(f"a turn cannot have {self.left:.0f} seconds left")
+        if (self.step == "edit") != (self.edit is not None):
+            raise ValueError("only an edit step carries an edit")
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"at": self.at, "seat": self.seat, "step": self.step}
+        if self.edit is not None:
+            data["edit"] = self.edit
+        if self.left is not None:
+            data["left"] = round(self.left, 2)
+        return data
+
+
+def is_turn_step(obj: Any) -> bool:
+    """Whether a journal line (parsed JSON) is a turn step rather than an action record."""
+    return isinstance(obj, dict) and "step" in obj and "seq" not in obj
+
+
+def parse_turn_step(obj: Any) -> TurnStep:
+    """A turn step from its JSON form (BadRecord with a sentence otherwise)."""
+    return from_jsonable(TurnStep, obj, where="turn step")
