@@ -1,4 +1,7 @@
-"""The help overlay: every key of the screen it was opened from, from that screen's bindings."""
+"""The help overlay: every key of the screen it was opened from, from that screen's bindings.
+
+Opened over a timed turn, it keeps the turn clock in sight: the game screen passes `clock`, a
+callable returning (seconds left, seconds per turn)."""
 
 from __future__ import annotations
 
@@ -6,9 +9,11 @@ from typing import Iterable
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import VerticalScroll
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
+
+from tilegames.ui.widgets.timer import ClockSource, TurnTimer
 
 KEY_NAMES = {"question_mark": "?", "space": "Space", "enter": "Enter", "escape": "Esc", "tab": "Tab",
              "left": "Left", "right": "Right", "up": "Up", "down": "Down", "f1": "F1", "f2": "F2",
@@ -21,15 +26,19 @@ MOUSE_HELP = ("Mouse: click a tile to pick it up, click where it should go to pu
 class HelpScreen(ModalScreen[None]):
     DEFAULT_CSS = """
     HelpScreen { align: center middle; }
-    HelpScreen VerticalScroll { width: 70; height: 80%; border: round $accent; padding: 0 2; background: $panel; }
+    HelpScreen #panel { width: 70; height: 80%; border: round $accent; padding: 0 2; background: $panel; }
+    HelpScreen TurnTimer { margin-bottom: 1; }
     """
     BINDINGS = [Binding("escape,q,question_mark", "close", "Close")]
 
-    def __init__(self, bindings: Iterable[BindingType], mouse: str = MOUSE_HELP) -> None:
-        """`bindings` as a screen's BINDINGS may hold them: Binding objects or (key, action[, description])."""
+    def __init__(self, bindings: Iterable[BindingType], mouse: str = MOUSE_HELP,
+                 clock: ClockSource | None = None) -> None:
+        """`bindings` as a screen's BINDINGS may hold them: Binding objects or (key, action[, description]);
+        `clock`, when given, feeds a turn timer shown above the keys."""
         super().__init__()
         self.bindings_to_show = [b if isinstance(b, Binding) else Binding(*b) for b in bindings]
         self.mouse = mouse
+        self.clock = clock
 
     def compose(self) -> ComposeResult:
         lines = ["[b]Keys[/b]", ""]
@@ -37,9 +46,12 @@ class HelpScreen(ModalScreen[None]):
             keys = " / ".join(KEY_NAMES.get(k, k) for k in binding.key.split(","))
             lines.append(f"  [b]{keys:<18}[/b] {binding.description}")
         lines += ["", self.mouse, "", "Press Esc to close."]
-        with VerticalScroll() as scroll:
-            scroll.border_title = "Help"
-            yield Static("\n".join(lines))
+        with Vertical(id="panel") as panel:
+            panel.border_title = "Help"
+            if self.clock is not None:
+                yield TurnTimer(source=self.clock)
+            with VerticalScroll():
+                yield Static("\n".join(lines))
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -1,4 +1,7 @@
-"""The rules of a game, from the rule text shipped in assets/rules/."""
+"""The rules of a game, from the rule text shipped in assets/rules/.
+
+Opened over a timed turn, the screen keeps the turn clock in sight: the game screen passes
+`clock`, a callable returning (seconds left, seconds per turn)."""
 
 from __future__ import annotations
 
@@ -9,6 +12,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Markdown
 
 from tilegames.core.resources import assets_dir
+from tilegames.ui.widgets.timer import ClockSource, TurnTimer
 
 
 def rules_text(game_id: str) -> str:
@@ -22,14 +26,18 @@ def rules_text(game_id: str) -> str:
 class RulesScreen(Screen[None]):
     DEFAULT_CSS = """
     RulesScreen VerticalScroll { padding: 0 2; }
+    RulesScreen TurnTimer { dock: top; padding: 0 1; }
     """
     BINDINGS = [Binding("escape,q", "close", "Back")]
 
-    def __init__(self, game_id: str) -> None:
+    def __init__(self, game_id: str, clock: ClockSource | None = None) -> None:
         super().__init__()
         self.game_id = game_id
+        self.clock = clock
 
     def compose(self) -> ComposeResult:
+        if self.clock is not None:
+            yield TurnTimer(source=self.clock)
         with VerticalScroll():
             yield Markdown(rules_text(self.game_id))
         yield Footer()

@@ -1,13 +1,35 @@
-"""The turn timer: seconds left as a bar, with a warning look in the last 10 seconds."""
+"""The turn timer: seconds left as a bar, with a warning look in the last 10 seconds.
+
+A game screen feeds its timer with `show()`. A screen pushed over a game (help, rules) gives
+it a `source` instead: a callable returning (seconds left, seconds per turn), read a few times a
+second; such a timer hides itself while the turn has no time limit.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+import math
+from typing import Any, Callable
 
 from rich.text import Text
 from textual.widget import Widget
 
 WARNING_SECONDS = 10
+POLL_INTERVAL = 0.25  # seconds between two readings of a `source`
+
+ClockReading = tuple["float | None", "float | None"]
+"""(seconds left, seconds per turn); None for either when the turn has no time limit."""
+ClockSource = Callable[[], ClockReading]
+
+
+def clock_text(seconds: float) -> str:
+    """Seconds left as a clock shows them, rounded up: 41.2 -> "0:42"."""
+    whole = max(0, math.ceil(seconds))
+    return f"{whole // 60}:{whole % 60:02d}"
+
+
+def time_left(name: str, remaining: float | None) -> str:
+    """A player's clock in one line ("Ann: 0:42 left"); "" when the turn has no time limit."""
+    return "" if remaining is None else f"{name}: {clock_text(remaining)} left"
 
 
 class TurnTimer(Widget):
@@ -22,10 +44,23 @@ class TurnTimer(Widget):
     }
     """
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, source: ClockSource | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.remaining: float | None = None
         self.total: float | None = None
+        self.source = source
+
+    def on_mount(self) -> None:
+        if self.source is not None:
+            self.poll()
+            self.set_interval(POLL_INTERVAL, self.poll)
+
+    def poll(self) -> None:
+        """Read the `source` again and show it."""
+        if self.source is not None:
+            remaining, total = self.source()
+            self.display = remaining is not None and bool(total)
+            self.show(remaining, total)
 
     def show(self, remaining: float | None, total: float | None) -> None:
         self.remaining, self.total = remaining, total
