@@ -22,14 +22,15 @@ from tilegames.core.inputs import shown
 from tilegames.core.journal import JournalHeader, game_of, load_journal, replay
 from tilegames.core.protocol import Event
 from tilegames.core.resources import assets_dir
-from tilegames.core.saves import find_saved, new_journal_path, unfinished_games
+from tilegames.core.save_index import SaveInfo
+from tilegames.core.saves import find_saved, new_journal_path, unfinished_games, unfinished_saves
 from tilegames.core.session import LocalSession
 from tilegames.games.rummikub.config import RummikubConfig
 from tilegames.games.rummikub.game import GAME as RUMMIKUB
 from tilegames.games.rummikub.match import Match
 from tilegames.games.rummikub.state import GameEnd
 from tilegames.ui.screens.dialogs import Confirm
-from tilegames.ui.screens.menu import MenuScreen
+from tilegames.ui.screens.menu import NOTHING_TO_RESUME, MenuScreen
 from tilegames.ui.screens.spectator import SpectatorScreen
 from tilegames.ui.screens.rummikub import RummikubScreen
 from tilegames.games.scrabble.config import ScrabbleConfig
@@ -85,6 +86,11 @@ def resumable_games() -> list[Path]:
     return unfinished_games(check_meta)
 
 
+def resumable_saves() -> list[SaveInfo]:
+    """`resumable_games` with what the menu shows of each (game, players, date, moves)."""
+    return unfinished_saves(check_meta)
+
+
 def open_saved(path: Path, clock: Clock | None = None) -> Resumed:
     """Open the game saved at `path` for play; BadRecord or SaveFailed (one sentence) when it
     cannot be."""
@@ -121,7 +127,7 @@ class TilegamesApp(App[None]):
         self.playing: LocalSession | None = None  # the game on screen (its journal held)
 
     def get_default_screen(self) -> MenuScreen:
-        return MenuScreen(can_resume=bool(self.save and resumable_games()))
+        return MenuScreen(lambda: resumable_saves() if self.save else [])
 
     # --- starting -------------------------------------------------------------------------
     def open_setup(self, game_id: str) -> None:
@@ -231,9 +237,11 @@ class TilegamesApp(App[None]):
 
     # --- resuming -------------------------------------------------------------------------
     def resume_last(self) -> None:
-        games = resumable_games()
-        if games:
-            self.resume(games[0])
+        games = resumable_games() if self.save else []
+        if not games:
+            self.say(NOTHING_TO_RESUME, "information")
+            return
+        self.resume(games[0])
 
     def resume(self, path: Path) -> None:
         """Resume the game saved at `path`, or say in a message why it cannot be."""
@@ -290,7 +298,7 @@ class TilegamesApp(App[None]):
         self._pop_to_menu()
         menu = self.screen
         if isinstance(menu, MenuScreen):
-            menu.set_can_resume(bool(self.save and resumable_games()))
+            menu.refresh_saves()
 
     def _close_games(self) -> None:
         """Leaving play: the games' journals are closed (and their locks let go)."""
