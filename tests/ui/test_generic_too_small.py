@@ -12,13 +12,24 @@ from textual.widgets import Input
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scrabble"))
 from scrabble_builder import position as scrabble_position  # noqa: E402
-from test_scrabble_play import show as show_scrabble  # noqa: E402
 
+from tilegames.core.controller import TurnController  # noqa: E402
+from tilegames.core.journal import JournalHeader  # noqa: E402
+from tilegames.core.session import LocalSession  # noqa: E402
+from tilegames.games.scrabble.game import GAME  # noqa: E402
 from tilegames.ui.screens.base import BaseScreen, TooSmall  # noqa: E402
 from tilegames.ui.screens.scrabble import ScrabbleScreen  # noqa: E402
 from tilegames.ui.widgets.rack import Rack  # noqa: E402
 
 SMALL, BIG = (60, 20), (80, 24)
+
+
+def show_scrabble(app, state) -> LocalSession:
+    """A Scrabble game on a prepared position, open hands, not saved."""
+    header = JournalHeader(GAME.id, GAME.config_to_json(state.config), 1, state.seats)
+    session = LocalSession(GAME, TurnController(GAME, state, clock=app.clock), header, None)
+    app.show_scrabble(session, open_hands=True)
+    return session
 
 
 def compact(app) -> str:
