@@ -4,8 +4,20 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.widget import Widget
+
+NAME_CELLS = 9  # the name column at least: the panel's width at 80 columns leaves this much
+OTHER_CELLS = 17  # the turn mark, "  3 tiles ", the meld mark and the score ("  +12")
+DEFAULT_WIDTH = 26
+
+
+def name_cell(name: str, cells: int, style: str = "") -> Text:
+    """`name` in a column `cells` wide: padded, or cut by terminal cells with "…" at the end."""
+    text = Text(name, style=style)
+    text.truncate(cells, overflow="ellipsis", pad=True)
+    return text
 
 
 class ScorePanel(Widget):
@@ -32,11 +44,15 @@ class ScorePanel(Widget):
         if self.view is None:
             return Text("")
         view = self.view
+        # Names get the room the panel has: whole when it is wide enough, cut when it is not.
+        room = (self.content_size.width or DEFAULT_WIDTH) - OTHER_CELLS
+        longest = max((cell_len(name) for name in view["seats"]), default=0)
+        cells = max(1, min(room, max(NAME_CELLS, longest)))
         text = Text()
         for seat, name in enumerate(view["seats"]):
             turn = seat == view["current"]
             text.append(">" if turn else " ", style="bold")
-            text.append(f"{name[:9]:<9}", style="bold" if turn else "")
+            text.append(name_cell(name, cells, "bold" if turn else ""))
             text.append(f"{view['rack_sizes'][seat]:>3} tiles ")
             text.append("M" if view["melded"][seat] else " ", style="green")
             total = self.totals[seat] if seat < len(self.totals) else 0
