@@ -253,3 +253,24 @@ def test_the_largest_seed_accepted_can_be_saved_and_read_back(monkeypatch, tmp_p
     assert load_journal(writer.path).header.seed == header.seed
     with pytest.raises(SystemExit):
         main(["play", "rummikub", "--players", "A,B", "--seed", "9" * 16])
+
+
+@pytest.mark.parametrize("seconds, expected", [("5", 5), ("7", 7), ("600", 600), ("off", None)])
+def test_play_rummikub_takes_any_turn_time_from_5_to_600_seconds(seconds, expected, monkeypatch):
+    """The setup screen offers a few times; the command line keeps taking any the rules allow."""
+    started = []
+
+    class FakeApp:
+        def start_rummikub(self, seats, config, *, open_hands, seed):
+            started.append(config.turn_seconds)
+
+    monkeypatch.setattr("tilegames.cli._run_app", lambda start: start(FakeApp()) or 0)
+    assert main(["play", "rummikub", "--players", "Ann,Bob", "--turn-time", seconds]) == 0
+    assert started == [expected]
+
+
+@pytest.mark.parametrize("seconds", ["4", "601"])
+def test_play_rummikub_refuses_a_turn_time_outside_5_to_600_in_one_line(seconds, capsys):
+    assert main(["play", "rummikub", "--players", "Ann,Bob", "--turn-time", seconds]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "between 5 and 600 seconds" in err

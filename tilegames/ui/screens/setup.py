@@ -16,8 +16,26 @@ from tilegames.games.rummikub.config import PRESETS as RUMMIKUB_PRESETS
 from tilegames.games.scrabble.config import PRESETS as SCRABBLE_PRESETS
 from tilegames.ui.screens.base import BaseScreen
 
-TIMERS = [("60 seconds", 60), ("30 seconds", 30), ("45 seconds", 45), ("90 seconds", 90),
+# Shortest first, then off. The command line takes any number of seconds the rules allow.
+TIMERS = [("30 seconds", 30), ("45 seconds", 45), ("60 seconds", 60), ("90 seconds", 90),
           ("120 seconds", 120), ("off", 0)]
+SCRABBLE_TIMERS = [("1 minute", 60), ("2 minutes", 120), ("3 minutes", 180), ("off", 0)]
+MOST_ROUNDS = 5
+
+
+def rounds_choices(players: int, most: int = 6) -> list[tuple[str, int]]:
+    """The rounds a match can have, each saying how many games it means (a round is one game
+    per player), for `players` players; without a playable number of players, just how."""
+    def label(rounds: int) -> str:
+        name = f"{rounds} round{'s' if rounds > 1 else ''}"
+        return f"{name} = {rounds * players} games" if 2 <= players <= most else f"{name} (a game per player)"
+
+    return [(label(n), n) for n in range(1, MOST_ROUNDS + 1)]
+
+
+def count_players(text: str) -> int:
+    """How many names the players field holds (as `parse_players` counts them)."""
+    return sum(1 for n in text.split(",") if n.strip())
 
 
 def parse_players(text: str, game: str = "Rummikub", most: int = 6) -> tuple[str, ...]:
@@ -105,7 +123,22 @@ class RummikubSetupScreen(GameSetupScreen):
         yield "Rules", Select([("Sabra (box rules)", "sabra"), ("Tournament", "tournament")], value="sabra",
                               allow_blank=False, id="preset")
         yield "Turn timer", Select(TIMERS, value=60, allow_blank=False, id="timer")
-        yield "Rounds", Select([(str(n), n) for n in range(1, 6)], value=1, allow_blank=False, id="rounds")
+        yield "Rounds", Select(rounds_choices(2, self.most_players), value=1, allow_blank=False, id="rounds")
+
+    def on_mount(self) -> None:  # Textual runs GameSetupScreen.on_mount as well
+        self._count_games()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id == "players":
+            self._count_games()
+
+    def _count_games(self) -> None:
+        """The rounds say how many games they mean for the players named now."""
+        rounds = self.query_one("#rounds", Select)
+        chosen = rounds.value
+        rounds.set_options(rounds_choices(count_players(self.query_one("#players", Input).value), self.most_players))
+        rounds.value = chosen
+        rounds.mutate_reactive(type(rounds).value)  # the shown choice is relabelled even when it stays
 
     def start(self, seats: tuple[str, ...], open_hands: bool) -> None:
         config = replace(RUMMIKUB_PRESETS[str(self.choice("preset"))],
@@ -128,8 +161,7 @@ class ScrabbleSetupScreen(GameSetupScreen):
                                     ("Penalty: 5 points per word", "penalty"),
                                     ("Void: words are checked at once", "void")],
                                    value="double", allow_blank=False, id="challenge")
-        yield "Turn timer", Select([("off", 0), ("1 minute", 60), ("2 minutes", 120), ("3 minutes", 180)],
-                                   value=0, allow_blank=False, id="timer")
+        yield "Turn timer", Select(SCRABBLE_TIMERS, value=0, allow_blank=False, id="timer")
 
     def start(self, seats: tuple[str, ...], open_hands: bool) -> None:
         config = replace(SCRABBLE_PRESETS[str(self.choice("preset"))],
