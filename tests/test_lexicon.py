@@ -216,3 +216,18 @@ def test_words_with_own_list(tmp_path, capsys):
     assert main(["words", "check", "--words", str(path), "CAT"]) == 0
     assert main(["words", "info", "--words", str(path)]) == 0
     assert "Words: 1" in capsys.readouterr().out
+
+
+def test_words_check_says_when_an_argument_is_not_a_single_word(capsys):
+    assert main(["words", "check", "hello world", "cat"]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert "HELLO WORLD" in lines[0] and "not a single word" in lines[0] and "frequency" not in lines[0]
+    assert lines[1].split()[:2] == ["CAT", "valid"]
+
+
+def test_words_check_lines_up_wide_letters_by_cells(capsys):
+    main(["words", "check", "한국", "cat"])
+    from rich.cells import cell_len
+
+    lines = capsys.readouterr().out.splitlines()
+    assert cell_len(lines[0].split("not")[0]) == cell_len(lines[1].split("valid")[0])

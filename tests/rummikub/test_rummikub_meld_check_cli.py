@@ -96,3 +96,22 @@ def test_with_json_errors_are_json_on_stdout_too(capsys, sets):
     data = json.loads(out)
     assert data["valid"] is False and data["error"] and len(data["error"]) < 250
     assert err.strip()
+
+
+def test_unquoted_tiles_are_explained_as_one_set_per_argument(capsys):
+    code, out, err = run(capsys, "R10", "R11", "R12")
+    assert code == 2 and out == ""
+    assert 'each argument is one set: quote a set with spaces, e.g. "R10 R11 R12"' in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_unquoted_tiles_with_json_say_so_on_stdout_too(capsys):
+    code, out, err = run(capsys, "--json", "k9", "K10", "J")
+    assert code == 2
+    assert json.loads(out)["error"].startswith("each argument is one set")
+    assert '"K9 K10 J"' in err  # the example is the player's own tiles, as notation writes them
+
+
+def test_one_single_tile_is_judged_as_a_set(capsys):
+    code, out, _ = run(capsys, "R10")
+    assert code == 1 and "invalid" in out

@@ -3,7 +3,8 @@
 `meld-check` judges a proposed initial meld: each set as group, run or invalid (with the reason
 and what each joker stands for), the total and the verdict. Exit status 0 for a valid initial
 meld, 1 for a valid-but-short or invalid one, 2 for input that is not Rummikub notation (an
-empty set included); with `--json` that error is also printed as JSON on stdout.
+empty set included, and single tiles as separate arguments: a set left unquoted); with
+`--json` that error is also printed as JSON on stdout.
 """
 
 from __future__ import annotations
@@ -37,6 +38,10 @@ def register(commands: argparse._SubParsersAction) -> None:
 def meld_check(args: argparse.Namespace) -> int:
     try:
         sets = [_parse_set(n, text) for n, text in enumerate(args.sets, start=1)]
+        if len(sets) > 1 and all(len(s) == 1 for s in sets):
+            # `meld-check R10 R11 R12`: the shell made each tile its own argument.
+            example = " ".join(str(s[0]) for s in sets)
+            raise NotationError(f'each argument is one set: quote a set with spaces, e.g. "{example}".')
     except NotationError as exc:
         # With --json, a script reads stdout: the error is JSON there too, beside the line for people.
         if args.json:

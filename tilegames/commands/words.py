@@ -1,13 +1,15 @@
 """`tilegames words …`: look words up in the word list the word games use.
 
-`check WORD…` prints valid / not valid for each word with its frequency; exit 0 when all are
-valid, 1 otherwise. `info` prints the list in use and its size. `--words FILE` uses a list of
+`check WORD…` prints valid / not valid for each word with its frequency (or "not a single
+word" for an argument with spaces in it); exit 0 when all are valid, 1 otherwise. `info` prints the list in use and its size. `--words FILE` uses a list of
 your own; `--family` accepts only common words (the family mode).
 """
 
 from __future__ import annotations
 
 import argparse
+
+from rich.cells import cell_len
 
 from tilegames.core.inputs import is_text, shown
 from tilegames.core.lexicon import COMMON_ZIPF, lexicon_for
@@ -30,9 +32,14 @@ def register(commands: argparse._SubParsersAction) -> None:
 def check_words(args: argparse.Namespace) -> int:
     lexicon = lexicon_for(args.words_file)
     shown_words = [shown(word.upper(), 40) for word in args.to_check]  # input echoed: escaped
-    width = max(len(w) for w in shown_words)
+    width = max(cell_len(w) for w in shown_words)
     all_valid = True
     for word, label in zip(args.to_check, shown_words):
+        label += " " * (width - cell_len(label))  # aligned in terminal cells (wide letters take 2)
+        if len(word.split()) != 1:  # "hello world", or only spaces: no list holds it
+            all_valid = False
+            print(f"{label}  not a single word")
+            continue
         text = is_text(word)  # bytes that are not UTF-8 are no word of any list
         frequency = lexicon.frequency(word) if text else 0.0
         valid = text and (lexicon.is_common(word) if args.family else word in lexicon)
@@ -41,7 +48,7 @@ def check_words(args: argparse.Namespace) -> int:
         else:
             verdict = "valid" if valid else "not valid"
         all_valid &= valid
-        print(f"{label:<{width}}  {verdict:<9}  frequency {frequency:.2f}")
+        print(f"{label}  {verdict:<9}  frequency {frequency:.2f}")
     return 0 if all_valid else 1
 
 
