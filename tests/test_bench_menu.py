@@ -34,3 +34,24 @@ def test_the_menu_cases_launch_on_indexed_bot_games_and_report_the_ratio(monkeyp
         assert not GAME.is_over(replay(loaded))
     index = json.loads((home / "games" / INDEX_NAME).read_text())
     assert sorted(index["saves"]) == [p.name for p in journals]  # indexed by a launch before the timed ones
+
+
+def test_a_relative_case_takes_turns_with_its_base(monkeypatch):
+    order: list[str] = []
+
+    def timed(name: str, seconds: float):
+        def run() -> float:
+            order.append(name)
+            return seconds
+        return run
+
+    monkeypatch.setattr(bench, "CASES", [bench.Case("fake: base", timed("base", 0.2)),
+                                         bench.Case("fake: many", timed("many", 0.5), target=1.5,
+                                                    relative_to="fake: base")])
+    lines: list[str] = []
+    assert bench.run(3, "fake", lines.append) == 0
+    assert order == ["base", "many"] * 3  # a busy moment weighs on both alike
+    assert "2.50x the median of 'fake: base' (target 1.5x)" in "\n".join(lines)
+    order.clear()
+    assert bench.run(2, "fake: many", lines.append) == 0  # without its base: on its own, no ratio
+    assert order == ["many", "many"]

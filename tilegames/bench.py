@@ -271,19 +271,37 @@ def run(runs: int, only: str | None, out: Callable[[str], None] = print) -> int:
         return 2
     out(f"{'case':45} {'median':>10} {'min':>10} {'max':>10}  ratio   ({runs} runs)")
     medians: dict[str, float] = {}
+    samples = _measure(cases, runs)
     for case in cases:
-        samples = [case.run() for _ in range(runs)]
-        median = medians[case.name] = statistics.median(samples)
+        median = medians[case.name] = statistics.median(samples[case.name])
         target = case.target
         base = medians.get(case.relative_to) if case.relative_to is not None else None
         if case.relative_to is not None:
             target = None if base is None or target is None else base * target
         ratio = f"{median / target:5.2f}" if target else "    -"
         fmt = _fmt if case.unit == "s" else _fmt_bytes
-        out(f"{case.name:45} {fmt(median):>10} {fmt(min(samples)):>10} {fmt(max(samples)):>10}  {ratio}")
+        low, high = min(samples[case.name]), max(samples[case.name])
+        out(f"{case.name:45} {fmt(median):>10} {fmt(low):>10} {fmt(high):>10}  {ratio}")
         if base:
             out(f"{'':45} {median / base:.2f}x the median of '{case.relative_to}' (target {case.target}x)")
     return 0
+
+
+def _measure(cases: list[Case], runs: int) -> dict[str, list[float]]:
+    """`runs` samples of each case. A case measured relative to another takes turns with it,
+    run for run, so that a machine busier at one moment than the next weighs on both alike."""
+    samples: dict[str, list[float]] = {case.name: [] for case in cases}
+    for case in cases:
+        if case.relative_to in samples:
+            continue  # measured with the case it is relative to
+        group = [case] + [other for other in cases if other.relative_to == case.name]
+        for _ in range(runs):
+            for member in group:
+                samples[member.name].append(member.run())
+    for case in cases:  # relative to a case not selected: on its own
+        while len(samples[case.name]) < runs:
+            samples[case.name].append(case.run())
+    return samples
 
 
 def _fmt_bytes(size: float) -> str:
