@@ -11,7 +11,7 @@ from tilegames.core.saves import unfinished_games
 from tilegames.core.session import LocalSession
 from tilegames.games.rummikub.game import GAME
 from tilegames.ui.screens.base import TooSmall
-from tilegames.ui.screens.dialogs import HandOff
+from tilegames.ui.screens.dialogs import Confirm, HandOff
 from tilegames.ui.screens.menu import MenuScreen
 from tilegames.ui.screens.summary import SummaryScreen
 from tilegames.ui.widgets.rack import Rack
@@ -88,9 +88,46 @@ async def test_invalid_commit_is_rejected_with_its_reason_and_editing_goes_on(ap
         await pilot.pause()
         assert "Set 1 (R10 R11): A set needs at least 3 tiles." in screen_text(app)
         assert session.current_seat == 0 and len(session.controller.draft.rows) == 1
-        await pilot.press("u")  # undo all: everything back on the rack
+        await pilot.press("u")  # undo one step: R11 goes back to the rack
+        await pilot.pause()
+        assert [[t.face for t in r] for r in session.controller.draft.rows] == [["R10"]]
+        await pilot.press("ctrl+y")  # redo: R11 comes back
+        await pilot.pause()
+        assert [[t.face for t in r] for r in session.controller.draft.rows] == [["R10", "R11"]]
+        await pilot.press("U")  # undo all: everything back on the rack
         await pilot.pause()
         assert session.controller.draft.rows == ()
+        await pilot.press("ctrl+z")  # nothing left to undo, and the screen says so
+        await pilot.pause()
+        assert "Nothing to undo this turn." in screen_text(app)
+
+
+async def test_drawing_with_a_changed_table_asks_first(app):
+    state = position(["R10 R11 K1 B5", "K2 K3"], melded=[False, False], config=config())
+    async with app.run_test(size=(80, 24)) as pilot:
+        session = show_position(app, state)
+        await pilot.pause()
+        await lay_new_set(pilot, "R10")
+        await pilot.press("d")
+        await pilot.pause()
+        assert isinstance(app.screen, Confirm)
+        await pilot.press("n")  # keep playing: nothing drawn, the table as it was
+        await pilot.pause()
+        assert session.current_seat == 0 and len(session.controller.draft.rows) == 1
+        await pilot.press("d", "y")
+        await pilot.pause()
+        assert session.current_seat == 1 and len(session.controller.state.racks[0]) == 5
+
+
+async def test_home_and_end_jump_to_the_ends_of_the_rack(app):
+    state = position(["R10 R11 K1 B5", "K2 K3"], config=config())
+    async with app.run_test(size=(80, 24)) as pilot:
+        show_position(app, state)
+        await pilot.pause()
+        await pilot.press("end")
+        assert play_screen(app).rack_cursor == 3
+        await pilot.press("home")
+        assert play_screen(app).rack_cursor == 0
 
 
 async def test_rearrangement_committed(app):

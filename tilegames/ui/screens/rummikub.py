@@ -15,11 +15,11 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Footer, Static
 
 from tilegames.core.session import LocalSession
-from tilegames.core.table_rows import JoinRows, MoveTile, SplitRow
 from tilegames.games.rummikub.actions import Draw, Pass, Redeal
 from tilegames.games.rummikub.config import INITIAL_MELD_POINTS
 from tilegames.games.rummikub.notation import parse_face
-from tilegames.ui.screens.turns import TurnScreen
+from tilegames.ui.screens.row_editing import RowEditing
+from tilegames.ui.screens.turns import TurnScreen, common_keys
 from tilegames.ui.screens.dialogs import Confirm
 from tilegames.ui.widgets.rack import Rack
 from tilegames.ui.widgets.scores import ScorePanel
@@ -37,7 +37,7 @@ def _by_number(tile: dict[str, Any]) -> tuple:
     return (face.number or 99, face.rank)
 
 
-class RummikubScreen(TurnScreen):
+class RummikubScreen(RowEditing, TurnScreen):
     """One game of a match. Calls `on_game_over(session)` when the game ends."""
 
     DEFAULT_CSS = """
@@ -55,25 +55,15 @@ class RummikubScreen(TurnScreen):
     RummikubScreen #message.error { color: $error; }
     """
 
+    # The footer shows what matters most at 80 columns; every key is in help (F1 or ?) and in
+    # the command palette. The keys every game shares come from COMMON_KEYS.
     BINDINGS = [
-        Binding("left,h", "move(-1, 0)", "Left", show=False),
-        Binding("right,l", "move(1, 0)", "Right", show=False),
-        Binding("up,k", "move(0, -1)", "Up", show=False),
-        Binding("down,j", "move(0, 1)", "Down", show=False),
-        Binding("tab", "switch_zone", "Rack/Table"),
-        Binding("space,enter", "pick", "Pick/Put"),
-        Binding("n", "new_set", "New set"),
-        Binding("x", "split", "Split"),
-        Binding("m", "join", "Join"),
-        Binding("escape", "cancel", "Let go", show=False),
         Binding("c", "commit", "Commit"),
-        Binding("u", "undo", "Undo all"),
         Binding("d", "draw", "Draw"),
-        Binding("p", "pass_turn", "Pass", show=False),
-        Binding("o", "sort", "Sort"),
-        Binding("question_mark", "help", "Help"),
-        Binding("f1", "rules", "Rules", show=False),
-        Binding("q", "leave", "Menu"),
+        *RowEditing.EDIT_BINDINGS,
+        Binding("p", "pass_turn", "Pass (pool empty)", show=False),
+        Binding("o", "sort", "Sort rack", show=False),
+        *common_keys(undo="u", undo_all="U", help="question_mark", menu="q"),
     ]
 
     def __init__(self, session: LocalSession, *, open_hands: bool, totals: list[int],
@@ -81,10 +71,7 @@ class RummikubScreen(TurnScreen):
         super().__init__(session, open_hands=open_hands, on_game_over=on_game_over)
         self.totals = totals
         self.match_title = title
-        self.zone = "rack"
-        self.rack_cursor = 0
-        self.table_cursor = (0, 0)
-        self.held: int | None = None
+        self.reset_cursor()
         self.sort_number = False
 
     # --- layout ---------------------------------------------------------------------------
@@ -126,8 +113,7 @@ class RummikubScreen(TurnScreen):
 
     # --- the flow of turns ----------------------------------------------------------------
     def _begin_turn(self, seat: int) -> None:
-        self.held = None
-        self.rack_cursor, self.table_cursor, self.zone = 0, (0, 0), "rack"
+        self.reset_cursor()
         super()._begin_turn(seat)
         self._maybe_redeal()
 
@@ -175,11 +161,7 @@ class RummikubScreen(TurnScreen):
         view = self.view
         rows = view["table"]
         rack = self._rack_tiles()
-        self.rack_cursor = max(0, min(self.rack_cursor, len(rack) - 1))
-        r, i = self.table_cursor
-        r = max(0, min(r, len(rows)))
-        i = 0 if r == len(rows) else max(0, min(i, len(rows[r]["tiles"])))
-        self.table_cursor = (r, i)
+        self.clamp_cursor()
         my_turn = self.viewer is not None and self.viewer == view["current"]
 
         self.query_one(Table).show(rows, self.table_cursor if my_turn and self.zone == "table" else None, self.held)
@@ -195,7 +177,7 @@ class RummikubScreen(TurnScreen):
         else:
             name = view["seats"][current]
             status = f"{name}'s turn" if view["phase"] == "play" else f"{name}: redeal?"
-        held = f"  holding {self._held_face()}" if self.held is not None else ""
+        held = f"  holding {self.held_face()}" if self.held is not None else ""
         self.query_one("#status", Static).update(f"Rummikub  {status}{held}")
 
         meld = self.query_one("#meld", Static)
@@ -207,12 +189,6 @@ class RummikubScreen(TurnScreen):
         else:
             meld.display = False
         self._redraw_timer()
-
-    def _held_face(self) -> str:
-        for tile in (self.view.get("rack") or []) + [t for row in self.view["table"] for t in row["tiles"]]:
-            if tile["id"] == self.held:
-                return tile["face"]
-        return "?"
 
     def _say(self, text: str, error: bool = False) -> None:
         message = self.query_one("#message", Static)
@@ -228,111 +204,13 @@ class RummikubScreen(TurnScreen):
         answered through `_do`, so it must not be held to this)."""
         return self._my_turn() and self.view.get("phase") == "play"
 
-    def action_move(self, dx: int, dy: int) -> None:
-        if not self._can_edit():
-            return
-        rows = self.view["table"]
-        if self.zone == "rack":
-            if dy < 0:
-                self.zone = "table"
-                self.table_cursor = (len(rows), 0)
-            else:
-                self.rack_cursor = max(0, min(self.rack_cursor + dx, len(self._rack_tiles()) - 1))
-        else:
-            r, i = self.table_cursor
-            if dy:
-                r += dy
-                if r > len(rows):
-                    self.zone = "rack"
-                    r = len(rows)
-                r = max(0, r)
-            else:
-                length = len(rows[r]["tiles"]) if r < len(rows) else 0
-                i = max(0, min(i + dx, length))
-            self.table_cursor = (r, i)
-        self._redraw()
-
-    def action_switch_zone(self) -> None:
-        self.zone = "table" if self.zone == "rack" else "rack"
-        self._redraw()
-
-    def action_pick(self) -> None:
-        if not self._can_edit():
-            return
-        rows = self.view["table"]
-        if self.held is None:
-            if self.zone == "rack":
-                rack = self._rack_tiles()
-                if rack:
-                    self.held = rack[self.rack_cursor]["id"]
-            else:
-                r, i = self.table_cursor
-                if r < len(rows) and i < len(rows[r]["tiles"]):
-                    self.held = rows[r]["tiles"][i]["id"]
-            self._redraw()
-            return
-        held = self.held
-        if self.zone == "rack":
-            edit = MoveTile(held, None)
-        else:
-            r, i = self.table_cursor
-            if r == len(rows):
-                edit = MoveTile(held, r)
-            else:
-                ids = [t["id"] for t in rows[r]["tiles"]]
-                if held in ids and ids.index(held) < i:
-                    i -= 1  # the tile leaves its place before it is put back
-                edit = MoveTile(held, r, i)
-        if self._do(lambda seat: self.session.edit(seat, edit)):
-            self.held = None
-            if edit.to_row is not None:
-                # The next tile goes after this one: sets are laid left to right.
-                self.table_cursor = (edit.to_row, (edit.index if edit.index is not None else 0) + 1)
-            self._redraw()
-
-    def action_new_set(self) -> None:
-        if self.held is None or not self._can_edit():
-            return
-        held, rows = self.held, len(self.view["table"])
-        if self._do(lambda seat: self.session.edit(seat, MoveTile(held, rows))):
-            self.held = None
-            self.zone, self.table_cursor = "table", (rows, 1)
-            self._redraw()
-
-    def action_cancel(self) -> None:
-        self.held = None
-        self._redraw()
-
-    def on_rack_clicked(self, message: Rack.Clicked) -> None:
-        self.zone, self.rack_cursor = "rack", message.index
-        self.action_pick()
-
-    def on_table_clicked(self, message: Table.Clicked) -> None:
-        self.zone, self.table_cursor = "table", (message.row, message.index)
-        self.action_pick()
-
-    def action_split(self) -> None:
-        if self.zone != "table" or not self._can_edit():
-            return
-        r, i = self.table_cursor
-        self._do(lambda seat: self.session.edit(seat, SplitRow(r, i)))
-
-    def action_join(self) -> None:
-        if self.zone != "table" or not self._can_edit():
-            return
-        r, _ = self.table_cursor
-        self._do(lambda seat: self.session.edit(seat, JoinRows(r, r + 1)))
-
     def action_commit(self) -> None:
         if self._can_edit():
             self.held = None
             self._do(lambda seat: self.session.commit(seat))
 
-    def action_undo(self) -> None:
-        if self._can_edit():
-            self.held = None
-            self._do(lambda seat: self.session.undo_all(seat))
-            self._say("Back to how the turn began.")
+    def _let_go(self) -> None:
+        self.held = None
 
     def action_draw(self) -> None:
         if not self._can_edit():
@@ -340,8 +218,16 @@ class RummikubScreen(TurnScreen):
         if self.view["pool"] == 0:
             self._say("The pool is empty: play a tile, or press p to pass if you cannot.", error=True)
             return
-        self.held = None
-        self._do(lambda seat: self.session.act(seat, Draw()))
+
+        def draw(yes: bool | None = True) -> None:
+            if yes:
+                self.held = None
+                self._do(lambda seat: self.session.act(seat, Draw()))
+
+        if self.session.draft_changed():
+            self.app.push_screen(Confirm("Draw a tile? Your changes to the table this turn are put back. (y/n)"), draw)
+        else:
+            draw()
 
     def action_pass_turn(self) -> None:
         if self._can_edit():
@@ -352,21 +238,3 @@ class RummikubScreen(TurnScreen):
         self.sort_number = not self.sort_number
         self._say(f"Rack sorted by {'number, then colour' if self.sort_number else 'colour, then number'}.")
         self._redraw()
-
-    def action_help(self) -> None:
-        from tilegames.ui.screens.help import HelpScreen
-
-        self.app.push_screen(HelpScreen(self.BINDINGS))
-
-    def action_rules(self) -> None:
-        from tilegames.ui.screens.rules import RulesScreen
-
-        self.app.push_screen(RulesScreen("rummikub"))
-
-    def action_leave(self) -> None:
-        def leave(yes: bool | None) -> None:
-            if yes:
-                self.app.back_to_menu()  # type: ignore[attr-defined]
-
-        self.app.push_screen(Confirm("Leave this game? It is saved: choose Resume in the menu "
-                                     "(or run `tilegames resume`) to go on. (y/n)"), leave)

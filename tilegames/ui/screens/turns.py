@@ -10,14 +10,41 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from textual.binding import Binding, BindingType
+
 from tilegames.core.errors import IllegalMove
 from tilegames.core.protocol import Event
 from tilegames.core.session import LocalSession
 from tilegames.ui.screens.base import BaseScreen
-from tilegames.ui.screens.dialogs import HandOff
-from tilegames.ui.widgets.timer import TurnTimer
+from tilegames.ui.screens.dialogs import Confirm, HandOff
+from tilegames.ui.screens.help import HelpScreen
+from tilegames.ui.screens.rules import RulesScreen
+from tilegames.ui.widgets.timer import ClockReading, TurnTimer, time_left
 
 CLOCK_INTERVAL = 0.25
+
+
+def common_keys(*, help: str = "", menu: str = "", undo: str = "", undo_all: str = "") -> list[Binding]:
+    """The keys every game shares, in the order every help screen lists them.
+
+    The F-keys and ctrl chords work in every game, because the word games type letters; a game
+    whose letters are free adds a plain key (Rummikub: ? help, q menu, u undo, U undo all),
+    shown first so that the footer shows it."""
+
+    def keys(*names: str) -> str:
+        return ",".join(n for n in names if n)
+
+    return [
+        Binding(keys(help, "f1"), "help", "Help"),
+        Binding("f2", "rules", "Rules", show=False),
+        Binding(keys(menu, "f10"), "leave", "Menu"),
+        Binding(keys(undo, "ctrl+z"), "undo", "Undo"),
+        Binding(keys(undo_all, "ctrl+u"), "undo_all", "Undo all", show=False),
+        Binding("ctrl+y", "redo", "Redo", show=False),
+    ]
+
+
+COMMON_ACTIONS = ("help", "rules", "leave", "undo", "undo_all", "redo")
 
 
 class TurnScreen(BaseScreen):
@@ -92,13 +119,30 @@ class TurnScreen(BaseScreen):
         return events
 
     def _on_clock(self) -> None:
-        if self._handing_off or self.app.screen is not self:
+        """The turn clock runs behind help and rules (which show it) and the too-small notice
+        (which shows it too); when it runs out there, they close and the timeout shows."""
+        top = self.app.screen
+        if self._handing_off or (top is not self and not isinstance(top, (HelpScreen, RulesScreen))):
             return
         self.session.tick()
+        self.refresh_notice()
         if self._events:
+            if self.session.turn_number() != self.last_turn:
+                while self.app.screen is not self:
+                    self.app.pop_screen()
             self._after_change()
         else:
             self._redraw_timer()
+
+    def clock_reading(self) -> ClockReading:
+        """(seconds left, seconds per turn) for the clocks shown over this screen."""
+        return self.session.remaining(), self.session.turn_seconds()
+
+    def too_small_status(self) -> str:
+        seat = self.session.current_seat
+        if seat is None or self.session.turn_seconds() is None:
+            return ""
+        return time_left(self.session.seats[seat], self.session.remaining())
 
     def _redraw_timer(self) -> None:
         self.query_one(TurnTimer).show(self.session.remaining(), self.session.turn_seconds())
@@ -120,3 +164,53 @@ class TurnScreen(BaseScreen):
         self._say("")
         self._after_change()
         return True
+
+    # --- the keys every game shares (common_keys) -----------------------------------------
+    def _let_go(self) -> None:
+        """Drop whatever the screen holds in hand (a picked-up tile) before the draft changes
+        under it."""
+
+    def action_undo(self) -> None:
+        self._history_step(self.session.undo, "Nothing to undo this turn.")
+
+    def action_redo(self) -> None:
+        self._history_step(self.session.redo, "Nothing to redo.")
+
+    def action_undo_all(self) -> None:
+        def undo_all(seat: int) -> bool:
+            self.session.undo_all(seat)
+            return True
+
+        if self._history_step(undo_all, ""):
+            self._say("Back to how the turn began (ctrl+y redoes it step by step).")
+
+    def _history_step(self, step: Callable[[int], bool], nothing: str) -> bool:
+        if not self._my_turn():
+            return False
+        self._let_go()
+        done: list[bool] = []
+        if self._do(lambda seat: done.append(step(seat))) and not all(done):
+            self._say(nothing)
+        return bool(done and all(done))
+
+    def help_bindings(self) -> list[BindingType]:
+        """This screen's keys with the shared ones first, as every help screen lists them."""
+        shared = [b for b in self.BINDINGS if isinstance(b, Binding) and b.action in COMMON_ACTIONS]
+        return shared + [b for b in self.BINDINGS if b not in shared]
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen(self.help_bindings(), clock=self._clock_if_timed()))
+
+    def action_rules(self) -> None:
+        self.app.push_screen(RulesScreen(self.session.game.id, clock=self._clock_if_timed()))
+
+    def _clock_if_timed(self) -> Callable[[], ClockReading] | None:
+        return self.clock_reading if self.session.turn_seconds() is not None else None
+
+    def action_leave(self) -> None:
+        def leave(yes: bool | None) -> None:
+            if yes:
+                self.app.back_to_menu()  # type: ignore[attr-defined]
+
+        self.app.push_screen(Confirm("Leave this game? It is saved, this turn too: choose Resume in the "
+                                     "menu (or run `tilegames resume`) to go on. (y/n)"), leave)

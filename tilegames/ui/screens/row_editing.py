@@ -1,0 +1,170 @@
+"""Moving tiles on a table of rows with the keyboard and the mouse: the cursor, the held tile,
+new rows, splits and joins. Rummikub and Rummikub Word both lay rows of tiles, so both screens
+use this: the screen supplies the view (`view["table"]`, its rack order in `_rack_tiles`), the
+session, `_can_edit`, `_do` and `_redraw`; everything here sends row edits to the session."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from textual.binding import Binding
+
+from tilegames.core.table_rows import JoinRows, MoveTile, SplitRow
+from tilegames.ui.widgets.rack import Rack
+from tilegames.ui.widgets.table import Table
+
+
+class RowEditing:
+    """Cursor and tile-moving actions for a screen that shows a Rack and a Table."""
+
+    EDIT_BINDINGS = [
+        Binding("left,h", "move(-1, 0)", "Left", show=False),
+        Binding("right,l", "move(1, 0)", "Right", show=False),
+        Binding("up,k", "move(0, -1)", "Up", show=False),
+        Binding("down,j", "move(0, 1)", "Down", show=False),
+        Binding("home", "edge(False)", "First tile", show=False),
+        Binding("end", "edge(True)", "Last tile", show=False),
+        Binding("tab", "switch_zone", "Rack/Table", show=False),
+        Binding("space,enter", "pick", "Pick up/Put down", show=False),
+        Binding("n", "new_set", "New set", show=False),
+        Binding("x", "split", "Split set", show=False),
+        Binding("m", "join", "Join with next set", show=False),
+        Binding("escape", "cancel", "Let go of the tile", show=False),
+    ]
+
+    # Supplied by the screen.
+    view: dict[str, Any]
+    session: Any
+    _can_edit: Callable[[], bool]
+    _do: Callable[[Callable[[int], Any]], bool]
+    _redraw: Callable[[], None]
+    _rack_tiles: Callable[[], list[dict[str, Any]]]
+
+    def reset_cursor(self) -> None:
+        self.zone = "rack"
+        self.rack_cursor = 0
+        self.table_cursor = (0, 0)
+        self.held: int | None = None
+
+    def held_face(self) -> str:
+        for tile in (self.view.get("rack") or []) + [t for row in self.view["table"] for t in row["tiles"]]:
+            if tile["id"] == self.held:
+                return str(tile["face"])
+        return "?"
+
+    def clamp_cursor(self) -> None:
+        rows = self.view["table"]
+        self.rack_cursor = max(0, min(self.rack_cursor, len(self._rack_tiles()) - 1))
+        r, i = self.table_cursor
+        r = max(0, min(r, len(rows)))
+        i = 0 if r == len(rows) else max(0, min(i, len(rows[r]["tiles"])))
+        self.table_cursor = (r, i)
+
+    def action_move(self, dx: int, dy: int) -> None:
+        if not self._can_edit():
+            return
+        rows = self.view["table"]
+        if self.zone == "rack":
+            if dy < 0:
+                self.zone = "table"
+                self.table_cursor = (len(rows), 0)
+            else:
+                self.rack_cursor = max(0, min(self.rack_cursor + dx, len(self._rack_tiles()) - 1))
+        else:
+            r, i = self.table_cursor
+            if dy:
+                r += dy
+                if r > len(rows):
+                    self.zone = "rack"
+                    r = len(rows)
+                r = max(0, r)
+            else:
+                length = len(rows[r]["tiles"]) if r < len(rows) else 0
+                i = max(0, min(i + dx, length))
+            self.table_cursor = (r, i)
+        self._redraw()
+
+    def action_edge(self, end: bool) -> None:
+        """Home/End: to the first or last tile of the rack, or of the table row."""
+        if not self._can_edit():
+            return
+        rows = self.view["table"]
+        if self.zone == "rack":
+            self.rack_cursor = len(self._rack_tiles()) - 1 if end else 0
+        else:
+            r, _ = self.table_cursor
+            length = len(rows[r]["tiles"]) if r < len(rows) else 0
+            self.table_cursor = (r, length if end else 0)
+        self._redraw()
+
+    def action_switch_zone(self) -> None:
+        self.zone = "table" if self.zone == "rack" else "rack"
+        self._redraw()
+
+    def action_pick(self) -> None:
+        if not self._can_edit():
+            return
+        rows = self.view["table"]
+        if self.held is None:
+            if self.zone == "rack":
+                rack = self._rack_tiles()
+                if rack:
+                    self.held = rack[self.rack_cursor]["id"]
+            else:
+                r, i = self.table_cursor
+                if r < len(rows) and i < len(rows[r]["tiles"]):
+                    self.held = rows[r]["tiles"][i]["id"]
+            self._redraw()
+            return
+        held = self.held
+        if self.zone == "rack":
+            edit = MoveTile(held, None)
+        else:
+            r, i = self.table_cursor
+            if r == len(rows):
+                edit = MoveTile(held, r)
+            else:
+                ids = [t["id"] for t in rows[r]["tiles"]]
+                if held in ids and ids.index(held) < i:
+                    i -= 1  # the tile leaves its place before it is put back
+                edit = MoveTile(held, r, i)
+        if self._do(lambda seat: self.session.edit(seat, edit)):
+            self.held = None
+            if edit.to_row is not None:
+                # The next tile goes after this one: sets are laid left to right.
+                self.table_cursor = (edit.to_row, (edit.index if edit.index is not None else 0) + 1)
+            self._redraw()
+
+    def action_new_set(self) -> None:
+        if self.held is None or not self._can_edit():
+            return
+        held, rows = self.held, len(self.view["table"])
+        if self._do(lambda seat: self.session.edit(seat, MoveTile(held, rows))):
+            self.held = None
+            self.zone, self.table_cursor = "table", (rows, 1)
+            self._redraw()
+
+    def action_cancel(self) -> None:
+        self.held = None
+        self._redraw()
+
+    def on_rack_clicked(self, message: Rack.Clicked) -> None:
+        self.zone, self.rack_cursor = "rack", message.index
+        self.action_pick()
+
+    def on_table_clicked(self, message: Table.Clicked) -> None:
+        self.zone, self.table_cursor = "table", (message.row, message.index)
+        self.action_pick()
+
+    def action_split(self) -> None:
+        if self.zone != "table" or not self._can_edit():
+            return
+        r, i = self.table_cursor
+        self._do(lambda seat: self.session.edit(seat, SplitRow(r, i)))
+
+    def action_join(self) -> None:
+        if self.zone != "table" or not self._can_edit():
+            return
+        r, _ = self.table_cursor
+        self._do(lambda seat: self.session.edit(seat, JoinRows(r, r + 1)))
+
