@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Static
+from textual.widgets import Footer, Static
 
 
 class HandOff(Screen[None]):
-    """Covers the whole terminal so the next player never sees the previous rack."""
+    """Covers the whole terminal so the next player never sees the previous rack. Enter goes on;
+    q or Esc leaves for the menu (the game is saved, Resume goes on)."""
 
     DEFAULT_CSS = """
     HandOff { align: center middle; background: $background; }
@@ -20,7 +22,7 @@ class HandOff(Screen[None]):
     HandOff #who { text-style: bold; }
     HandOff #notice { color: $error; text-style: bold; padding: 0 0 1 0; }
     """
-    BINDINGS = [Binding("enter,space", "go", "I am ready")]
+    BINDINGS = [Binding("enter,space", "go", "Continue"), Binding("q,escape", "leave", "Menu")]
 
     def __init__(self, name: str, notice: str = "") -> None:
         super().__init__()
@@ -30,13 +32,23 @@ class HandOff(Screen[None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             if self.notice:
-                yield Static(self.notice, id="notice")
-            yield Static(f"Pass to {self.player}", id="who")
+                yield Static(Text(self.notice), id="notice")
+            yield Static(Text(f"Pass to {self.player}"), id="who")
             yield Static("")
-            yield Static(f"{self.player}: press Enter when only you can see the screen.")
+            yield Static(Text(f"{self.player}: press Enter when only you can see the screen."))
+        yield Footer()
 
     def action_go(self) -> None:
         self.dismiss(None)
+
+    def action_leave(self) -> None:
+        """Back to the menu, as the game screens' own leave key does (the game is saved)."""
+        def leave(yes: bool | None) -> None:
+            if yes:
+                self.app.back_to_menu()  # type: ignore[attr-defined]
+
+        self.app.push_screen(Confirm("Leave this game? It is saved: choose Resume in the menu "
+                                     "(or run `tilegames resume`) to go on. (y/n)"), leave)
 
     def on_click(self) -> None:
         self.dismiss(None)
@@ -93,11 +105,13 @@ class AskLetter(ModalScreen["str | None"]):
 
 class ChallengePrompt(ModalScreen["int | None"]):
     """After a play, the other players may challenge: the number of the challenger, or Enter
-    to let the play stand (RULES.md §3.8: the first to challenge decides)."""
+    to let the play stand (RULES.md §3.8: the first to challenge decides). Docked at the bottom,
+    so the board and the play in question stay in view."""
 
     DEFAULT_CSS = """
-    ChallengePrompt { align: center middle; }
-    ChallengePrompt Vertical { width: 64; height: auto; border: round $warning; padding: 1 2; background: $panel; }
+    ChallengePrompt { align: center bottom; }
+    ChallengePrompt Vertical { width: 100%; height: auto; border: round $warning; padding: 0 1; background: $panel; }
+    ChallengePrompt #choices { color: $text-muted; }
     """
     BINDINGS = [Binding("enter,n,escape", "stand", "No challenge")]
 
@@ -106,13 +120,21 @@ class ChallengePrompt(ModalScreen["int | None"]):
         self.question = question
         self.challengers = challengers
 
+    def on_mount(self) -> None:
+        # Inline, so the app's `Screen { background }` cannot cover the board with a solid colour.
+        self.styles.background = "transparent"
+
     def compose(self) -> ComposeResult:
-        with Vertical():
-            yield Static(self.question)
-            yield Static("")
-            for number, (_, name) in enumerate(self.challengers, start=1):
-                yield Static(f"  [b]{number}[/b]  {name} challenges")
-            yield Static("  [b]Enter[/b]  no challenge: the play stands")
+        choices = Text()
+        for number, (_, name) in enumerate(self.challengers, start=1):
+            choices.append(f"{number}", "bold")
+            choices.append(f" {name} challenges   ")
+        choices.append("Enter", "bold")
+        choices.append(" no challenge: the play stands")
+        with Vertical() as box:
+            box.border_title = "Challenge?"
+            yield Static(Text(self.question))
+            yield Static(choices, id="choices")
 
     def on_key(self, event: events.Key) -> None:
         if event.character and event.character.isdigit():
@@ -143,6 +165,7 @@ class ExchangePicker(ModalScreen["list[int] | None"]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(id="picker")
+            yield Static(id="refused")
 
     def on_mount(self) -> None:
         self._show()
@@ -159,11 +182,18 @@ class ExchangePicker(ModalScreen["list[int] | None"]):
         if ch and (ch.isalpha() or ch == "?"):
             event.stop()
             tile = next((t for t in self.rack if t["face"] == ch and t["id"] not in self.chosen), None)
-            if tile is not None:
-                self.chosen.append(tile["id"])
-                self._show()
+            if tile is None:
+                other = "other " if any(t["face"] == ch for t in self.rack) else ""
+                shown = "blank" if ch == "?" else ch
+                self.query_one("#refused", Static).update(Text(f"You have no {other}{shown} to exchange.", "bold"))
+                self.app.bell()
+                return
+            self.chosen.append(tile["id"])
+            self.query_one("#refused", Static).update("")
+            self._show()
 
     def action_undo(self) -> None:
+        self.query_one("#refused", Static).update("")
         if self.chosen:
             self.chosen.pop()
             self._show()
