@@ -1,13 +1,12 @@
 """The Scrabble play screen: the board, your rack, live feedback, scores, the move log in GCG
 notation and the unseen tiles. Like every screen it renders session views and sends edits and
-actions; the rules stay in the engine."""
+actions; the rules stay in the engine. Where typed letters go is `scrabble_typing`'s."""
 
 from __future__ import annotations
 
 import random
 from typing import Any, Callable
 
-from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -15,19 +14,24 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Static
 
 from tilegames.core.errors import IllegalMove
-from tilegames.core.protocol import Event
 from tilegames.core.session import LocalSession
 from tilegames.games.scrabble.actions import AcceptPlay, Challenge, Exchange, Pass
-from tilegames.games.scrabble.board import SIZE, square_name
+from tilegames.games.scrabble.board import square_name
 from tilegames.games.scrabble.game import PutTile, TakeBack
-from tilegames.games.scrabble.tiles import POINTS
-from tilegames.ui.screens.turns import TurnScreen
 from tilegames.ui.screens.dialogs import AskLetter, ChallengePrompt, Confirm, ExchangePicker
-from tilegames.ui.widgets.board import TILE, Board
+from tilegames.ui.screens.scrabble_news import DrawNews, log_line, message_lines
+from tilegames.ui.screens.scrabble_typing import RunsOffBoard, TypingCursor
+from tilegames.ui.screens.turns import TurnScreen
+from tilegames.ui.widgets.board import Board
+from tilegames.ui.widgets.message_line import MessageLine
 from tilegames.ui.widgets.movelog import MoveLog
+from tilegames.ui.widgets.scrabble_rack import ScrabbleRack
+from tilegames.ui.widgets.scrabble_scores import ScrabbleScores
 from tilegames.ui.widgets.timer import TurnTimer
+from tilegames.ui.widgets.unseen import UnseenTiles
 
 LETTER_KEYS = "abcdefghijklmnopqrstuvwxyz"
+SHORT = 26  # below this many rows the rack gives up its bottom border for the message line
 
 
 class ScrabbleScreen(TurnScreen):
@@ -35,15 +39,9 @@ class ScrabbleScreen(TurnScreen):
     ScrabbleScreen #top { height: 1; }
     ScrabbleScreen #status { width: 1fr; text-style: bold; }
     ScrabbleScreen TurnTimer { width: 30; }
-    ScrabbleScreen #preview { height: 1; padding: 0 1; }
-    ScrabbleScreen #preview.problem { color: $warning; }
-    ScrabbleScreen #preview.good { color: $success; text-style: bold; }
     ScrabbleScreen #left { width: 35; }
     ScrabbleScreen.wide #left { width: 50; }
-    ScrabbleScreen #rack { height: 3; border: round $accent; padding: 0 1; }
     ScrabbleScreen #side { width: 1fr; }
-    ScrabbleScreen #scores { height: auto; border: round $primary-darken-2; padding: 0 1; }
-    ScrabbleScreen #unseen { height: auto; border: round $primary-darken-2; padding: 0 1; }
     ScrabbleScreen MoveLog { height: 1fr; border: round $primary-darken-2; overflow-x: hidden; }
     """
 
@@ -71,24 +69,39 @@ class ScrabbleScreen(TurnScreen):
 
     def __init__(self, session: LocalSession, *, open_hands: bool, on_game_over: Callable[[LocalSession], None]) -> None:
         super().__init__(session, open_hands=open_hands, on_game_over=on_game_over)
-        self.cursor = (7, 7)
-        self.direction = "across"
+        self.typing = TypingCursor()
         self.order: list[int] = []  # the rack's display order (tile ids), for shuffling
-        self._placed: list[tuple[int, int]] = []  # this turn's squares, in the order typed
-        self._message = ""
+        self._message = ""  # news or a refusal, until the next action
+        self._problem = False  # whether the message is a refusal or a warning
+        self._missing: list[str] = []  # letters typed that the rack does not have, until the next action
+        self.news = DrawNews()
+        self._marked: set[int] = set()  # the tiles on the rack drawn since the viewer's last turn
+
+    # The cursor and its direction are the typing cursor's.
+    @property
+    def cursor(self) -> tuple[int, int]:
+        return self.typing.pos
+
+    @cursor.setter
+    def cursor(self, pos: tuple[int, int]) -> None:
+        self.typing.pos = pos
+
+    @property
+    def direction(self) -> str:
+        return self.typing.direction
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="top"):
             yield Static(id="status")
             yield TurnTimer()
-        yield Static(id="preview")
+        yield MessageLine(id="message")
         with Horizontal():
             with Vertical(id="left"):
                 yield Board()
-                yield Static(id="rack")
+                yield ScrabbleRack()
             with Vertical(id="side"):
-                yield Static(id="scores")
-                yield Static(id="unseen")
+                yield ScrabbleScores()
+                yield UnseenTiles()
                 yield MoveLog(id="log", wrap=True, markup=False, min_width=10)
         yield Footer()
         yield from self.compose_notice()
@@ -98,17 +111,16 @@ class ScrabbleScreen(TurnScreen):
         self._fit()
 
     def _fit(self) -> None:
-        """Wider squares when the terminal has room for them (120 columns and more)."""
+        """Wider squares when the terminal has room for them (120 columns and more); on 24
+        rows the rack has no bottom border, so the message line may take two."""
         wide = self.app.size.width >= 110
         self.set_class(wide, "wide")
         self.query_one(Board).set_class(wide, "wide")
+        self.query_one(ScrabbleRack).set_class(self.app.size.height < SHORT, "short")
 
     def on_mount(self) -> None:
         super().on_mount()
         self._fit()
-        self.query_one("#rack", Static).border_title = "Your rack"
-        self.query_one("#scores", Static).border_title = "Scores"
-        self.query_one("#unseen", Static).border_title = "Unseen tiles"
         self.query_one(MoveLog).border_title = "Moves"
         self.call_after_refresh(self._start)
 
@@ -120,21 +132,19 @@ class ScrabbleScreen(TurnScreen):
             log.write(f"{self.session.seats[first]} plays first.")
         for event in self.session.history:  # a resumed game: the moves so far
             if not event.kind.startswith("clock."):
-                log.write(self._log_line(event))
+                log.write(log_line(event, self.session.seats))
+            self.news.note(event)
         self._start_turns()
-
-    def _log_line(self, event: Event) -> str:
-        """A move as the log shows it: plays in GCG notation (`Ann: 8D QUIZ +44`)."""
-        data = event.for_seat(None)
-        if event.kind == "play" and event.seat is not None:  # a play always has its seat
-            name = self.session.seats[event.seat]
-            return f"{name}: {data['gcg']} +{data['score']}" + (" (bingo)" if data["bingo"] else "")
-        return data["text"]
 
     # --- turns ----------------------------------------------------------------------------
     def _begin_turn(self, seat: int) -> None:
-        self._placed = []
         self.order = []
+        self._missing = []
+        self.typing.start_turn(seat, first_play=not self.session.view(None)["board"])
+        self.view = self.session.view(seat)
+        news, self._marked = self.news.for_turn(seat, self.view.get("rack") or [])
+        if news:
+            self._message = f"{self._message}\n{news}" if self._message else news
         super()._begin_turn(seat)
         if self.view.get("awaiting_final_challenge"):
             self._offer_challenge()
@@ -143,21 +153,22 @@ class ScrabbleScreen(TurnScreen):
         events = self._take_events()
         log = self.query_one(MoveLog)
         for event in events:
+            self.news.note(event)
             if event.kind == "clock.warning":
                 self.app.bell()
-                self._say("10 seconds left!")
+                self._say("10 seconds left!", error=True)
                 continue
             if event.kind == "clock.timeout":
                 continue
-            log.write(self._log_line(event))
+            log.write(log_line(event, self.session.seats))
             if event.kind in ("timeout", "challenge.won", "challenge.lost"):
                 self._notice = event.text
                 self._say(event.text)
                 if event.kind == "timeout":
                     self.app.bell()
         played = any(event.kind == "play" for event in events)
-        if played and self.session.view(None)["pending"] is not None and \
-                self.session.controller.state.config.challenge_mode != "void":
+        public = self.session.view(None)
+        if played and public["pending"] is not None and public["challenge_mode"] != "void":
             self._offer_challenge()
             return
         if self.session.turn_number() != self.last_turn:
@@ -173,7 +184,7 @@ class ScrabbleScreen(TurnScreen):
         player = pending["seat"]
         others = [(s, n) for s, n in enumerate(self.session.seats) if s != player]
         question = (f"{self.session.seats[player]} played {', '.join(pending['words'])} for {pending['score']}. "
-                    f"Challenge ({self.session.controller.state.config.challenge_mode} challenge rule)?")
+                    f"Challenge ({view['challenge_mode']} challenge rule)?")
         self._handing_off = True
         if not self.open_hands:
             # The other players look at the screen now: hide the rack that was just refilled.
@@ -183,11 +194,10 @@ class ScrabbleScreen(TurnScreen):
 
     def _challenge_answer(self, challenger: int | None) -> None:
         self._handing_off = False
-        state = self.session.controller.state
         try:
             if challenger is not None:
                 self.session.act(challenger, Challenge())
-            elif state.awaiting_final_challenge:
+            elif self.session.view(None)["awaiting_final_challenge"]:
                 seat = self.session.current_seat
                 if seat is None:  # what act() would say: no one's turn once the game is over
                     raise IllegalMove("The game is over.")
@@ -200,6 +210,7 @@ class ScrabbleScreen(TurnScreen):
         events = self._take_events()
         log = self.query_one(MoveLog)
         for event in events:
+            self.news.note(event)
             text = event.for_seat(None)["text"]
             log.write(text)
             if event.kind.startswith("challenge"):
@@ -225,45 +236,19 @@ class ScrabbleScreen(TurnScreen):
         last = {_pos(name) for name in view["last_play"]}
         my_turn = self.viewer is not None and self.viewer == view["current"]
         self.query_one(Board).show(letters, new, last, self.cursor if my_turn else None, self.direction)
-
-        rack = Text()
-        if self.viewer is None:
-            rack.append("(hidden)", style="dim")
-        for tile in self._rack_tiles() if self.viewer is not None else []:
-            face = tile["face"]
-            rack.append(f"{face}{POINTS[face]}", TILE)
-            rack.append(" ")
-        self.query_one("#rack", Static).update(rack)
-
-        scores = Text()
-        for seat, name in enumerate(view["seats"]):
-            turn = seat == view["current"]
-            scores.append(f"{'>' if turn else ' '}{name[:14]:<14} {view['scores'][seat]:>4}  {view['rack_sizes'][seat]} tiles\n",
-                          style="bold" if turn else "")
-        scores.append(f" Bag: {view['bag']} tiles", style="dim")
-        self.query_one("#scores", Static).update(scores)
-        unseen = view.get("unseen") or ""
-        self.query_one("#unseen", Static).update(" ".join(_groups(unseen)) or "-" if self.viewer is not None else "(hidden)")
-
-        preview = self.query_one("#preview", Static)
-        info = view.get("preview")
-        preview.set_class(bool(self._message or (info and "problem" in info)), "problem")
-        preview.set_class(bool(not self._message and info and "score" in info), "good")
-        if self._message:  # news (a refusal, a challenge, the clock) until the next action
-            preview.update(self._message)
-        elif info and "problem" in info:
-            preview.update(f"Not yet: {info['problem']}")
-        elif info:
-            preview.update(f"{' '.join(info['words'])}: {info['score']} points" + (" (bingo +50)" if info["bingo"] else ""))
-        else:
-            preview.update(f"Cursor {square_name(self.cursor)}, typing goes {self.direction}.")
+        hidden = self.viewer is None
+        self.query_one(ScrabbleRack).show(None if hidden else self._rack_tiles(), self._marked)
+        self.query_one(ScrabbleScores).show(view)
+        self.query_one(UnseenTiles).show(None if hidden else view.get("unseen") or "")
+        hint = f"Cursor {square_name(self.cursor)}, typing goes {self.direction}." if my_turn else ""
+        self.query_one(MessageLine).show(message_lines(self._message, self._problem, self._missing, view.get("preview"), hint))
         current = view["current"]
         status = "Game over" if current is None else f"{view['seats'][current]}'s turn"
         self.query_one("#status", Static).update(f"Scrabble  {status}")
         self._redraw_timer()
 
     def _say(self, text: str, error: bool = False) -> None:
-        self._message = text
+        self._message, self._problem = text, error
         if self.is_mounted:
             self._redraw()
 
@@ -271,13 +256,10 @@ class ScrabbleScreen(TurnScreen):
     def _occupied(self) -> set[tuple[int, int]]:
         return {(sq["row"], sq["col"]) for sq in self.view["board"]} | {(p["row"], p["col"]) for p in self.view["draft"]}
 
-    def _advance(self) -> None:
-        dr, dc = (0, 1) if self.direction == "across" else (1, 0)
-        r, c = self.cursor
-        occupied = self._occupied()
-        while (r, c) in occupied and 0 <= r + dr < SIZE and 0 <= c + dc < SIZE:
-            r, c = r + dr, c + dc
-        self.cursor = (r, c)
+    def _acted(self) -> None:
+        """Any action but typing a letter: the news and the missing letters have been read."""
+        self._message = ""
+        self._missing = []
 
     def on_key(self, event: events.Key) -> None:
         key = event.character
@@ -286,20 +268,20 @@ class ScrabbleScreen(TurnScreen):
             self._type(key.upper())
 
     def _type(self, letter: str) -> None:
-        if self.cursor in self._occupied():
-            self._say(f"{square_name(self.cursor)} is already covered.")
-            return
         rack = self._rack_tiles()
         tile = next((t for t in rack if t["face"] == letter), None)
         if tile is None and letter != "?":
             tile = next((t for t in rack if t["face"] == "?"), None)
             if tile is None:
-                self._say(f"There is no {letter} on your rack.")
+                if letter not in self._missing:
+                    self._missing.append(letter)
+                self.app.bell()
+                self._redraw()
                 return
             self._put(tile["id"], letter)
             return
         if tile is None:
-            self._say("There is no blank on your rack.")
+            self._say("There is no blank on your rack.", error=True)
             return
         if letter == "?":
             tile_id = tile["id"]
@@ -313,54 +295,64 @@ class ScrabbleScreen(TurnScreen):
         self._put(tile["id"], letter)
 
     def _put(self, tile_id: int, letter: str) -> None:
+        try:
+            row, col = self.typing.target(self._occupied())
+        except RunsOffBoard as exc:
+            self._say(str(exc), error=True)
+            return
         self._message = ""
-        row, col = self.cursor
         if self._do(lambda seat: self.session.edit(seat, PutTile(tile_id, row, col, letter))):
-            self._placed.append((row, col))
-            self._advance()
+            self.typing.placed_at((row, col), self._occupied())
             self._redraw()
 
     def action_move(self, dr: int, dc: int) -> None:
-        r, c = self.cursor
-        self.cursor = (max(0, min(SIZE - 1, r + dr)), max(0, min(SIZE - 1, c + dc)))
-        self._message = ""
+        self.typing.move(dr, dc)
+        self._acted()
         self._redraw()
 
     def on_board_clicked(self, message: Board.Clicked) -> None:
         if (message.row, message.col) == self.cursor:
-            self.action_toggle_direction()
+            self.typing.toggle()
         self.cursor = (message.row, message.col)
+        self._acted()
         self._redraw()
 
     def action_toggle_direction(self) -> None:
-        self.direction = "down" if self.direction == "across" else "across"
+        self.typing.toggle()
+        self._acted()
         self._redraw()
 
     def action_take_back(self) -> None:
-        if not self._placed:
+        if not self._my_turn() or not self.typing.placed:
             return
-        row, col = self._placed.pop()
+        self._acted()
+        row, col = self.typing.placed[-1]
         if self._do(lambda seat: self.session.edit(seat, TakeBack(row, col))):
-            self.cursor = (row, col)
+            self.typing.take_back()
             self._redraw()
 
     def action_clear(self) -> None:
         if self._my_turn():
-            self._placed = []
-            self._do(lambda seat: self.session.undo_all(seat))
+            self._acted()
+            if self._do(lambda seat: self.session.undo_all(seat)):
+                self.typing.clear()
+                self._redraw()
 
     def action_play(self) -> None:
         if self._my_turn() and self.view.get("draft"):
+            self._acted()
             self._do(lambda seat: self.session.commit(seat))
 
     def action_pass_turn(self) -> None:
+        self._acted()
         self._do(lambda seat: self.session.act(seat, Pass()))
 
     def action_exchange(self) -> None:
         if not self._my_turn():
             return
+        self._acted()
         if self.view["bag"] < 7:
-            self._say(f"You can only exchange while the bag holds at least 7 tiles; it holds {self.view['bag']}.")
+            self._say(f"You can only exchange while the bag holds at least 7 tiles; it holds {self.view['bag']}.", error=True)
             return
         self.app.push_screen(ExchangePicker(self._rack_tiles()), self._exchange_chosen)
 
@@ -398,14 +390,3 @@ class ScrabbleScreen(TurnScreen):
 
 def _pos(name: str) -> tuple[int, int]:
     return int(name[1:]) - 1, ord(name[0]) - ord("A")
-
-
-def _groups(letters: str) -> list[str]:
-    """`AAABC` -> ['AAA', 'B', 'C']: how players write an unseen-tile count."""
-    groups: list[str] = []
-    for ch in letters:
-        if groups and groups[-1][0] == ch:
-            groups[-1] += ch
-        else:
-            groups.append(ch)
-    return groups

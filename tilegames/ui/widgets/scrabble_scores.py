@@ -1,0 +1,46 @@
+"""The Scrabble score panel: each player's score and rack size, whose turn it is, the bag."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.cells import cell_len, set_cell_size
+from rich.text import Text
+from textual.widget import Widget
+
+NAME_CELLS = 14
+
+
+class ScrabbleScores(Widget):
+    DEFAULT_CSS = """
+    ScrabbleScores {
+        height: auto;
+        border: round $primary-darken-2;
+        padding: 0 1;
+    }
+    """
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.view: dict[str, Any] | None = None
+        self.border_title = "Scores"
+
+    def show(self, view: dict[str, Any]) -> None:
+        self.view = view
+        self.refresh(layout=True)
+
+    def render(self) -> Text:
+        text = Text(no_wrap=True)
+        view = self.view
+        if view is None:
+            return text
+        for seat, name in enumerate(view["seats"]):
+            turn = seat == view["current"]
+            shown = name if cell_len(name) <= NAME_CELLS else set_cell_size(name, NAME_CELLS - 1) + "~"
+            text.append(f"{'>' if turn else ' '}{set_cell_size(shown, NAME_CELLS)} {view['scores'][seat]:>4}  "
+                        f"{view['rack_sizes'][seat]} tiles\n", style="bold" if turn else "")
+        text.append(f" Bag: {view['bag']} tiles", style="dim")
+        return text
+
+    def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
+        return (len(self.view["seats"]) if self.view else 0) + 1
