@@ -1,24 +1,66 @@
-"""End of a Scrabble game: the final adjustments line by line, the winner, and saving as GCG."""
+"""End of a Scrabble game: the final adjustments in a table, the winner, the score race move
+by move as a chart, and saving as GCG."""
 
 from __future__ import annotations
 
+from rich.table import Table
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Footer, Static
 
 from tilegames.core.errors import BadRecord
-from tilegames.core.journal import load_journal
+from tilegames.core.journal import load_journal, replay_steps
 from tilegames.core.session import LocalSession
 from tilegames.games.scrabble.gcg_export import export_gcg
 from tilegames.ui.screens.base import BaseScreen
+from tilegames.ui.widgets.race_chart import RaceChart
+
+
+def score_race(session: LocalSession) -> list[list[int]]:
+    """Everyone's score after each move, from 0 at the start to the final scores (the game's
+    journal replayed; without a journal, just the start, the end of play and the end)."""
+    result = session.view(None)["result"]
+    start = [0] * len(session.seats)
+    if session.path is not None:
+        try:
+            steps = [session.game.view(step.outcome.state, None)["scores"]
+                     for step in replay_steps(load_journal(session.path), session.game)]
+            if steps and steps[-1] == result["scores"]:
+                return [start] + steps
+        except (OSError, BadRecord):
+            pass
+    return [start, result["before"], result["scores"]]
+
+
+def adjustments_table(session: LocalSession) -> Table:
+    """One row a player: score before the end, the adjustment and why, the final score; the
+    names and reasons are cut (never wrapped) so that every total stays on its row."""
+    result = session.view(None)["result"]
+    table = Table(box=None, padding=(0, 1), pad_edge=False, expand=True)
+    table.add_column("Player", no_wrap=True, overflow="ellipsis", max_width=16)
+    table.add_column("Score", justify="right", no_wrap=True)
+    table.add_column("End of game", no_wrap=True, overflow="ellipsis", ratio=1)
+    table.add_column("Final", justify="right", no_wrap=True, style="bold")
+    for seat, name in enumerate(session.seats):
+        adjustment = result["adjustments"][seat]
+        how = "for the others' racks" if adjustment > 0 else "for the tiles left on the rack"
+        table.add_row(name, str(result["before"][seat]), f"{adjustment:+d} {how}" if adjustment else "no change",
+                      str(result["scores"][seat]))
+    return table
 
 
 class ScrabbleSummary(BaseScreen):
     DEFAULT_CSS = """
     ScrabbleSummary { align: center middle; }
-    ScrabbleSummary Vertical { width: 72; height: auto; border: round $accent; padding: 0 1; }
-    ScrabbleSummary #lines { padding: 1 0; }
+    ScrabbleSummary #box { width: 72; height: auto; max-height: 100%; border: round $accent; padding: 0 1; }
+    ScrabbleSummary.wide #box { width: 96; }
+    ScrabbleSummary #headline { padding: 1 0 0 0; }
+    ScrabbleSummary #table { padding: 1 0; }
+    ScrabbleSummary #winner { text-style: bold; }
+    ScrabbleSummary RaceChart { height: 9; }
+    ScrabbleSummary.tall RaceChart { height: 16; }
     ScrabbleSummary #saved { color: $success; height: auto; }
     """
     BINDINGS = [Binding("s", "save", "Save as .gcg"), Binding("m,escape", "menu", "Menu")]
@@ -30,31 +72,38 @@ class ScrabbleSummary(BaseScreen):
     def compose(self) -> ComposeResult:
         result = self.session.view(None)["result"]
         seats = self.session.seats
-        lines = []
         if result["reason"] == "out":
-            out = next(s for s, a in enumerate(result["adjustments"]) if a > 0) if any(
-                a > 0 for a in result["adjustments"]) else None
-            lines.append(f"{seats[out]} played out." if out is not None else "A player played out.")
+            out = next((s for s, a in enumerate(result["adjustments"]) if a > 0), None)
+            headline = f"{seats[out]} played out." if out is not None else "A player played out."
         else:
-            lines.append("The game ended with no progress (the stall rule).")
-        lines.append("")
-        for seat, name in enumerate(seats):
-            before, adjustment, final = result["before"][seat], result["adjustments"][seat], result["scores"][seat]
-            how = "for the tiles left on the others' racks" if adjustment > 0 else "for the tiles left on the rack"
-            change = f"{adjustment:+d} {how}" if adjustment else "no change"
-            lines.append(f"{name:<16} {before:>4}  {change:<44} = {final}")
+            headline = "The game ended with no progress (the stall rule)."
         winners = result["winners"]
-        lines.append("")
         if len(winners) > 1:
-            lines.append("A draw: " + " and ".join(seats[w] for w in winners) + ".")
+            winner = "A draw: " + " and ".join(seats[w] for w in winners) + "."
         else:
-            lines.append(f"{seats[winners[0]]} wins!")
-        with Vertical() as box:
+            winner = f"{seats[winners[0]]} wins!"
+        with Vertical(id="box") as box:
             box.border_title = "Game over"
-            yield Static("\n".join(lines), id="lines")
+            yield Static(headline, id="headline", markup=False)
+            yield Static(adjustments_table(self.session), id="table")
+            yield Static(winner, id="winner", markup=False)
+            yield RaceChart(seats, score_race(self.session), title="Score by move", x_label="move")
             yield Static("s: save the game as .gcg    m: back to the menu", id="saved")
         yield Footer()
         yield from self.compose_notice()
+
+    def on_resize(self, event: events.Resize) -> None:
+        super().on_resize(event)
+        self._fit()
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self._fit()
+
+    def _fit(self) -> None:
+        """A wider box and a taller chart when the terminal has room for them."""
+        self.set_class(self.app.size.width >= 110, "wide")
+        self.set_class(self.app.size.height >= 34, "tall")
 
     def action_save(self) -> None:
         saved = self.query_one("#saved", Static)

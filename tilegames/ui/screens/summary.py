@@ -1,7 +1,9 @@
-"""End of a game: each player's rack value, the game's scores and the match so far."""
+"""End of a game: each player's rack value, the game's scores, the match so far, and the
+standings game by game as a chart."""
 
 from __future__ import annotations
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -9,6 +11,15 @@ from textual.widgets import DataTable, Footer, Static
 
 from tilegames.games.rummikub.match import Match
 from tilegames.ui.screens.base import BaseScreen
+from tilegames.ui.widgets.race_chart import RaceChart
+
+
+def standings(match: Match) -> list[list[int]]:
+    """Everyone's match total after each game, from 0 before the first."""
+    points = [[0] * len(match.seats)]
+    for game in match.games:
+        points.append([total + score for total, score in zip(points[-1], game.scores)])
+    return points
 
 
 class SummaryScreen(BaseScreen):
@@ -17,6 +28,8 @@ class SummaryScreen(BaseScreen):
     SummaryScreen Vertical { width: 72; height: auto; border: round $accent; padding: 0 1; }
     SummaryScreen #headline { text-style: bold; padding: 1 0; }
     SummaryScreen DataTable { height: auto; }
+    SummaryScreen RaceChart { height: 8; margin: 1 0 0 0; }
+    SummaryScreen.tall RaceChart { height: 14; }
     SummaryScreen #next { padding: 1 0 0 0; color: $text-muted; }
     """
     BINDINGS = [Binding("enter", "next", "Next"), Binding("m,escape", "menu", "Menu")]
@@ -35,14 +48,14 @@ class SummaryScreen(BaseScreen):
             yield Static(self.headline, id="headline")
             table: DataTable[str] = DataTable(cursor_type="none", zebra_stripes=True)
             table.can_focus = False  # Enter belongs to the screen: next game
-            table.add_columns("Player", "Rack left", "This game", "Earlier games", "Match", "Won")
+            table.add_columns("Player", "Rack left", "This game", "Match", "Won")
             totals, wins = match.totals(), match.games_won()
             for seat, name in enumerate(match.seats):
                 mark = " *" if seat in game.winners else ""
-                earlier = " ".join(f"{g.scores[seat]:+d}" for g in match.games[:-1]) or "-"
                 table.add_row(name + mark, str(game.rack_values[seat]), f"{game.scores[seat]:+d}",
-                              earlier, f"{totals[seat]:+d}", str(wins[seat]))
+                              f"{totals[seat]:+d}", str(wins[seat]))
             yield table
+            yield RaceChart(match.seats, standings(match), title="Match standings by game", x_label="game")
             if match.is_over:
                 winners = " and ".join(match.seats[s] for s in match.winners())
                 rule = "most games won" if match.config.match_winner == "games_won" else "points"
@@ -51,6 +64,14 @@ class SummaryScreen(BaseScreen):
                 yield Static(f"Enter: play game {played + 1} of {total}.   m: back to the menu (Resume goes on).", id="next")
         yield Footer()
         yield from self.compose_notice()
+
+    def on_resize(self, event: events.Resize) -> None:
+        super().on_resize(event)
+        self.set_class(self.app.size.height >= 34, "tall")
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.set_class(self.app.size.height >= 34, "tall")
 
     def action_next(self) -> None:
         if self.match.is_over:
