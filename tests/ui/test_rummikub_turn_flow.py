@@ -98,3 +98,38 @@ async def test_quitting_with_5_seconds_left_and_resuming_keeps_the_table_and_the
         await pilot.pause(0.4)
         assert isinstance(app.screen, HandOff)  # time ran out: the turn went to the other player
         assert "the table is restored and" in screen_text(app) and "draws 3" in screen_text(app)
+
+
+async def test_the_next_player_sees_the_last_move_and_the_drawer_sees_the_drawn_tile(app):
+    from app_helpers import show_position
+    from rk_builder import position
+    from tilegames.core.table_rows import MoveTile
+
+    state = position(["R6 K1", "B9 B10 B11 K5"], table=["R3 R4 R5"], pool="O7 O8 O9 O10")
+    async with app.run_test(size=(80, 24)) as pilot:
+        session = show_position(app, state, open_hands=False)
+        await pilot.pause()
+        await pilot.press("enter")  # Ann
+        await pilot.pause()
+        r6 = next(t.id for t in state.racks[0] if t.face == "R6")
+        session.edit(0, MoveTile(r6, 0))
+        await pilot.press("c")
+        await pilot.pause()
+        await pilot.press("enter")  # Bora
+        await pilot.pause()
+        screen = play_screen(app)
+        assert screen.table_marks == {r6: "*"}  # the tile Ann laid, marked for Bora
+        assert "last move" in screen_text(app)
+        await pilot.press("d")  # Bora draws O7; the mark goes once Bora acts
+        await pilot.pause()
+        assert "O7" not in screen_text(app)  # the drawn tile is Bora's secret, not Ann's
+        await pilot.press("enter")  # Ann again
+        await pilot.pause()
+        await pilot.press("d")  # Ann draws O8
+        await pilot.pause()
+        await pilot.press("enter")  # Bora: told what she drew, and it is marked on her rack
+        await pilot.pause()
+        screen = play_screen(app)
+        assert "You drew O7." in screen_text(app)
+        o7 = next(t["id"] for t in screen.view["rack"] if t["face"] == "O7")
+        assert screen.rack_marks == {o7: "*"}

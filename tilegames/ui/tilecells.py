@@ -1,6 +1,7 @@
 """How a Rummikub tile looks in a terminal cell.
 
-A cell is five columns: a marker (`+` for a tile placed this turn, `>` for the cursor), the
+A cell is five columns: a marker (`>` the cursor, `+` a tile placed this turn, or the screen's
+own mark, e.g. `*` for what the last move laid or what you just drew, `~` for what it moved), the
 face in the game's notation (`R7`, `K13`, `J`) so it reads right without colour, and a gap.
 Colour is a bonus on top: each colour has its own style, and `NO_COLOR` terminals still show
 the letter.
@@ -28,13 +29,13 @@ def tile_style(face: str) -> Style:
     return _STYLES.get(face[:1], _STYLES["J"])
 
 
-def tile_cell(face: str, *, new: bool = False, cursor: bool = False, held: bool = False) -> Text:
+def tile_cell(face: str, *, new: bool = False, cursor: bool = False, held: bool = False, mark: str = "") -> Text:
     """One tile as a 5-column cell: marker, 3-column face, gap."""
-    marker = ">" if cursor else ("+" if new else " ")
+    marker = ">" if cursor else ("+" if new else (mark or " "))
     style = HELD if held else tile_style(face)
     if cursor:
         style = style + CURSOR
-    text = Text(marker, style="bold" if cursor else "green")
+    text = Text(marker, style="bold" if cursor else ("green" if new else "bold yellow"))
     text.append(f"{face:<3}", style)
     text.append(" ")
     return text

@@ -168,3 +168,27 @@ class RowEditing:
         r, _ = self.table_cursor
         self._do(lambda seat: self.session.edit(seat, JoinRows(r, r + 1)))
 
+
+
+LAID, MOVED = "*", "~"
+
+
+def table_ids(rows: list[dict[str, Any]]) -> list[list[int]]:
+    """The tile ids of each row of a view's table."""
+    return [[t["id"] for t in row["tiles"]] for row in rows]
+
+
+def last_move_marks(before: list[list[int]], after: list[list[int]]) -> dict[int, str]:
+    """What a turn changed on the table, for the next player to see: tiles that were not on
+    the table before are marked laid (`*`), tiles that now sit with other tiles than before
+    are marked moved (`~`). A set only extended keeps its old tiles unmarked."""
+    old_row = {tid: frozenset(row) for row in before for tid in row}
+    marks: dict[int, str] = {}
+    for row in after:
+        together = frozenset(row)
+        for tid in row:
+            if tid not in old_row:
+                marks[tid] = LAID
+            elif not old_row[tid] <= together:
+                marks[tid] = MOVED
+    return marks

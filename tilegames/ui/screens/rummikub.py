@@ -18,7 +18,7 @@ from tilegames.core.session import LocalSession
 from tilegames.games.rummikub.actions import Draw, Pass, Redeal
 from tilegames.games.rummikub.config import INITIAL_MELD_POINTS
 from tilegames.games.rummikub.notation import parse_face
-from tilegames.ui.screens.row_editing import RowEditing
+from tilegames.ui.screens.row_editing import LAID, MOVED, RowEditing, last_move_marks, table_ids
 from tilegames.ui.screens.turns import TurnScreen, common_keys
 from tilegames.ui.screens.dialogs import Confirm
 from tilegames.ui.widgets.rack import Rack
@@ -73,6 +73,12 @@ class RummikubScreen(RowEditing, TurnScreen):
         self.match_title = title
         self.reset_cursor()
         self.sort_number = False
+        # What changed since the viewer last looked, shown until they act: the last move on the
+        # table, and the tiles each seat drew (private: shown only to that seat, on its turn).
+        self._table_before: list[list[int]] | None = None
+        self.table_marks: dict[int, str] = {}
+        self.rack_marks: dict[int, str] = {}
+        self._drawn: dict[int, list[str]] = {}
 
     # --- layout ---------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -114,8 +120,34 @@ class RummikubScreen(RowEditing, TurnScreen):
     # --- the flow of turns ----------------------------------------------------------------
     def _begin_turn(self, seat: int) -> None:
         self.reset_cursor()
+        table_now = table_ids(self.session.view(None)["table"])
+        if self._table_before is not None:
+            self.table_marks = last_move_marks(self._table_before, table_now)
+        self._table_before = table_now
+        drawn = self._drawn.pop(seat, [])
+        self.rack_marks = {}
         super()._begin_turn(seat)
+        if drawn:
+            self.rack_marks = self._mark_faces(drawn)
+            self._say(f"You drew {', '.join(drawn)}.")
+            self._redraw()
         self._maybe_redeal()
+
+    def _mark_faces(self, faces: list[str]) -> dict[int, str]:
+        """Mark one rack tile per face (the tiles just drawn; equal faces look the same)."""
+        marks: dict[int, str] = {}
+        for face in faces:
+            tile = next((t for t in self.view.get("rack") or [] if t["face"] == face and t["id"] not in marks), None)
+            if tile is not None:
+                marks[tile["id"]] = LAID
+        return marks
+
+    def _do(self, step: Callable[[int], Any]) -> bool:
+        done = super()._do(step)
+        if done and (self.table_marks or self.rack_marks):
+            self.table_marks, self.rack_marks = {}, {}  # seen: the player has acted
+            self._redraw()
+        return done
 
     def _maybe_redeal(self) -> None:
         redeal = self.view.get("redeal")
@@ -136,6 +168,10 @@ class RummikubScreen(RowEditing, TurnScreen):
         events = self._take_events()
         log = self.query_one(MoveLog)
         for event in events:
+            if event.seat is not None and event.kind in ("draw", "timeout"):
+                drawn = event.for_seat(event.seat).get("tiles")  # private: only that seat's
+                if drawn:
+                    self._drawn[event.seat] = list(drawn)
             if event.kind == "clock.warning":
                 self.app.bell()
                 self._say("10 seconds left!")
@@ -164,9 +200,12 @@ class RummikubScreen(RowEditing, TurnScreen):
         self.clamp_cursor()
         my_turn = self.viewer is not None and self.viewer == view["current"]
 
-        self.query_one(Table).show(rows, self.table_cursor if my_turn and self.zone == "table" else None, self.held)
+        self.query_one(Table).show(rows, self.table_cursor if my_turn and self.zone == "table" else None, self.held,
+                                   self.table_marks if my_turn else {})
         self.query_one(Rack).show(rack, self.rack_cursor if my_turn and self.zone == "rack" else None,
-                                  self.held, hidden=self.viewer is None)
+                                  self.held, hidden=self.viewer is None, marks=self.rack_marks if my_turn else {})
+        self.query_one("#table-box").border_subtitle = (
+            f"last move: {LAID} laid  {MOVED} moved" if my_turn and self.table_marks else "")
         self.query_one(Rack).set_class(self.zone == "rack", "zone")
         self.query_one("#table-box").set_class(self.zone == "table", "zone")
         self.query_one(ScorePanel).show(view, self.totals)

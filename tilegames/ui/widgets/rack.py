@@ -39,10 +39,14 @@ class Rack(Widget):
         self.cursor: int | None = None
         self.held: int | None = None
         self.hidden = False
+        self.marks: dict[int, str] = {}
         self.border_title = "Your rack"
 
-    def show(self, tiles: list[dict[str, Any]], cursor: int | None, held: int | None, hidden: bool = False) -> None:
+    def show(self, tiles: list[dict[str, Any]], cursor: int | None, held: int | None, hidden: bool = False,
+             marks: dict[int, str] | None = None) -> None:
+        """`marks`: a one-character marker for some tile ids (the tiles just drawn)."""
         self.tiles, self.cursor, self.held, self.hidden = tiles, cursor, held, hidden
+        self.marks = marks or {}
         self.refresh(layout=True)
 
     def _per_line(self) -> int:
@@ -58,7 +62,8 @@ class Rack(Widget):
         for i, tile in enumerate(self.tiles):
             if i and i % per_line == 0:
                 text.append("\n")
-            text.append(tile_cell(tile["face"], cursor=i == self.cursor, held=tile["id"] == self.held))
+            text.append(tile_cell(tile["face"], cursor=i == self.cursor, held=tile["id"] == self.held,
+                                  mark=self.marks.get(tile["id"], "")))
         return text
 
     def get_content_height(self, container: Any, viewport: Any, width: int) -> int:

@@ -34,10 +34,13 @@ class Table(Widget):
         self.rows: list[dict[str, Any]] = []
         self.cursor: tuple[int, int] | None = None
         self.held: int | None = None
+        self.marks: dict[int, str] = {}
         self._line_of_row: list[int] = []
 
-    def show(self, rows: list[dict[str, Any]], cursor: tuple[int, int] | None, held: int | None) -> None:
-        self.rows, self.cursor, self.held = rows, cursor, held
+    def show(self, rows: list[dict[str, Any]], cursor: tuple[int, int] | None, held: int | None,
+             marks: dict[int, str] | None = None) -> None:
+        """`marks`: a one-character marker for some tile ids (what the last move changed)."""
+        self.rows, self.cursor, self.held, self.marks = rows, cursor, held, marks or {}
         self.refresh(layout=True)
 
     def _lines(self, width: int) -> tuple[list[Text], list[int]]:
@@ -59,7 +62,8 @@ class Table(Widget):
                     lines.append(line)
                     line = Text(" " * LABEL_WIDTH)
                 cursor = self.cursor == (r, i)
-                line.append(tile_cell(tile["face"], new=tile.get("new", False), cursor=cursor, held=tile["id"] == self.held))
+                line.append(tile_cell(tile["face"], new=tile.get("new", False), cursor=cursor,
+                                      held=tile["id"] == self.held, mark=self.marks.get(tile["id"], "")))
             if self.cursor == (r, len(tiles)):
                 line.append(">_", style="bold reverse")
             if row["kind"] == "invalid":
