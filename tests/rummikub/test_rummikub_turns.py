@@ -248,6 +248,11 @@ def test_substituted_run_may_then_be_split_like_any_other_set():
     assert faces(outcome.state) == ["R5 R6 R7", "R8 R9 R10 R11", "K9 K10 J"]
 
 
+def test_a_tile_that_makes_a_joker_run_read_as_a_group_does_not_take_the_jokers():
+    state = position(["K11", "B2"], table=["B11 J J"], config=STRICT)
+    assert faces(play(state, "B11 J J K11").state) == ["B11 J J K11"]
+
+
 def test_moving_a_joker_to_the_other_end_of_its_run_takes_it():
     state = position(["R9", "B2"], table=["J R6 R7"], config=STRICT)
     reasons = rejected(state, "R6 R7 J R9")

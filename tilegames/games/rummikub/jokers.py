@@ -1,9 +1,10 @@
 """When a joker counts as taken from the table, and when taking it is allowed (RULES.md §1.5).
 
-A joker is *taken* when it leaves its set, when its set is broken up, or when it ends up
-standing for a tile it could not stand for before (moved to the other end of its run). It is
-never taken merely because its possible values narrow: `R5 B5 J` + `K5` leaves the joker in
-its group, now standing for O5 only.
+A joker is *taken* when it leaves its set, when its set is broken up, or when it is moved
+along its run to stand for another tile (`J R6 R7` → `R6 R7 J R9`). It is never taken merely
+because its possible values narrow (`R5 B5 J` + `K5` leaves the joker in its group, now
+standing for O5 only), nor when a tile added to its set makes the set read another way (`B11
+J J` + `K11` is a group of 11s: the jokers stay where they are).
 
 How a taken joker may be freed depends on the options:
 
@@ -69,13 +70,28 @@ class TakenJoker:
 def taken_jokers(before: Table, after: Table) -> list[TakenJoker]:
     """The jokers of `before` that the turn took (see the module docstring)."""
     old, new = joker_meanings(before), joker_meanings(after)
+    row_of = {t.id: row for row in after for t in row}
     taken = []
     for row in before:
         for joker in (t for t in row if face_of(t).is_joker):
-            now = new.get(joker.id, frozenset())
-            if not kept_with_its_set(joker, row, after) or (now and not now <= old[joker.id]):
+            if not kept_with_its_set(joker, row, after) or _moved_along_its_run(
+                    row, row_of.get(joker.id, ()), old[joker.id], new.get(joker.id, frozenset())):
                 taken.append(TakenJoker(joker, tuple(row), old[joker.id]))
     return taken
+
+
+def _moved_along_its_run(old_row: Sequence[Tile], new_row: Sequence[Tile],
+                         was: frozenset[Face], now: frozenset[Face]) -> bool:
+    """A joker still in its run that stands for another tile than before was picked up and
+    put back elsewhere in the run. A set read anew (a run of `B11 J J` that a K11 turns into
+    a group of 11s) keeps its jokers where they are: that is not taking them."""
+    if not now or now <= was:
+        return False
+    return _kind(old_row) == "run" and _kind(new_row) == "run"
+
+
+def _kind(row: Sequence[Tile]) -> str:
+    return best_reading([face_of(t) for t in row]).kind
 
 
 def joker_problems(config: RummikubConfig, before: Table, after: Table, rack_ids: set[int]) -> list[str]:
