@@ -133,3 +133,33 @@ async def test_the_next_player_sees_the_last_move_and_the_drawer_sees_the_drawn_
         assert "You drew O7." in screen_text(app)
         o7 = next(t["id"] for t in screen.view["rack"] if t["face"] == "O7")
         assert screen.rack_marks == {o7: "*"}
+
+
+async def test_names_of_16_characters_are_shown_whole_where_there_is_room(app):
+    from dataclasses import replace
+
+    from app_helpers import show_position
+    from rk_builder import position
+
+    state = replace(position(["R6 K1", "B9 K5"]), seats=("Kim Seo-yeon Lee", "박서연"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        show_position(app, state)
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Kim Seo-yeon Lee" in text and "박서연" in text
+
+
+async def test_every_reason_of_a_refusal_gets_its_own_indented_paragraph(app):
+    from app_helpers import show_position
+    from rk_builder import position
+    from tilegames.ui.widgets.message_line import MessageLine
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        show_position(app, position(["R6 K1", "B9 K5"]))
+        await pilot.pause()
+        screen = play_screen(app)
+        screen._say("First reason, long enough to wrap: " + "word " * 20 + "\nSecond reason.", error=True)
+        await pilot.pause()
+        lines = app.screen.query_one(MessageLine)._lines(60)
+        assert lines[0][0].startswith("First reason") and lines[1][0].startswith("  ")
+        assert any(line.startswith("Second reason.") for line, _ in lines)

@@ -44,7 +44,7 @@ async def test_the_next_player_sees_the_last_move_marked_on_the_board(app):
         assert board.last == {(7, 4), (7, 5), (7, 6), (7, 7)}
         assert "Q*U*I*Z*" in str(board.render()).replace(" ", "")  # marked without colour too
         assert "*last" in flat(app)  # the legend says what the mark means
-        await pilot.press("2")  # Bora acts (passes): the mark goes
+        await pilot.press("2", "y")  # Bora acts (passes): the mark goes
         await pilot.pause()
         await pilot.press("enter")  # the hand-off to Ann
         await pilot.pause()
@@ -65,7 +65,7 @@ async def test_drawn_tiles_are_told_to_their_owner_only(app):
             await pilot.pause()
         assert app.screen.viewer == 1
         assert "*" not in rack_text(app)
-        await pilot.press("2")  # Bora passes; the hand-off to Ann
+        await pilot.press("2", "y")  # Bora passes; the hand-off to Ann
         await pilot.pause()
         assert "drew" not in flat(app)
         await pilot.press("enter")
@@ -86,7 +86,7 @@ async def test_an_exchange_tells_its_player_what_came_back(app):
         await pilot.press("enter")  # Bora
         await pilot.pause()
         assert "drew" not in flat(app) and "exchanged Q" not in flat(app)
-        await pilot.press("2", "enter")  # Bora passes; Ann
+        await pilot.press("2", "y", "enter")  # Bora passes; Ann
         await pilot.pause()
         assert "You exchanged Q, Z and drew V, W." in flat(app)
         assert sorted(t for t in rack_text(app).split() if t.endswith("*")) == ["V4*", "W4*"]
@@ -102,7 +102,7 @@ async def test_a_play_challenged_off_draws_nothing_to_tell(app):
         await pilot.pause()
         await pilot.press("1")  # Bora challenges: the phony comes off, the draws go back
         await pilot.pause()
-        await pilot.press("2")  # Bora passes
+        await pilot.press("2", "y")  # Bora passes
         await pilot.pause()
         assert app.screen.viewer == 0
         assert "You drew" not in flat(app) and "*" not in rack_text(app)

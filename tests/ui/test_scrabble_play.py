@@ -161,7 +161,7 @@ async def test_a_game_to_the_end_shows_the_adjustments_and_saves_a_gcg(app, save
         await pilot.press("enter")  # no challenge
         await pilot.pause()
         for _ in range(4):  # everyone passes twice: the game stalls
-            await pilot.press("2")
+            await pilot.press("2", "y")
             await pilot.pause()
         assert isinstance(app.screen, ScrabbleSummary)
         text = flat(app)

@@ -43,16 +43,16 @@ async def test_each_player_finds_the_cursor_where_they_left_it(app):
         screen = screen_of(app)
         assert screen.cursor == (7, 7)
         await pilot.press("up", "up", "left", "space")  # Ann: G6, typing down
-        await pilot.press("2")  # and passes
+        await pilot.press("2", "y")  # and passes
         await pilot.pause()
         assert session.current_seat == 1
         assert screen.cursor == (7, 7) and screen.direction == "across"  # not where Ann stopped
         await pilot.press("down", "down", "down")  # Bora: H11
-        await pilot.press("2")
+        await pilot.press("2", "y")
         await pilot.pause()
         assert session.current_seat == 0
         assert screen.cursor == (5, 6) and screen.direction == "down"
-        await pilot.press("2")
+        await pilot.press("2", "y")
         await pilot.pause()
         assert screen.cursor == (10, 7) and screen.direction == "across"
 
@@ -63,9 +63,9 @@ async def test_the_first_play_starts_at_the_centre_even_after_moving_away(app):
         session = show(app, state)
         await pilot.pause()
         screen = screen_of(app)
-        await pilot.press("up", "up", "2")  # Ann passes from H6
+        await pilot.press("up", "up", "2", "y")  # Ann passes from H6
         await pilot.pause()
-        await pilot.press("down", "2")  # Bora passes from H9
+        await pilot.press("down", "2", "y")  # Bora passes from H9
         await pilot.pause()
         assert session.current_seat == 0 and screen.cursor == (7, 7)
 
@@ -156,3 +156,36 @@ async def test_the_exchange_dialog_says_when_a_letter_is_not_on_the_rack(app):
         await pilot.press("q", "q")
         await pilot.pause()
         assert "You have no other Q" in flat(app)
+
+
+async def test_ctrl_z_takes_back_the_last_letter_and_ctrl_y_puts_it_back(app):
+    async with app.run_test(size=(80, 24)) as pilot:
+        show(app, position(["QUIZERS", "AEIOULN"]))
+        await pilot.pause()
+        screen = screen_of(app)
+        await pilot.press("q", "u")
+        await pilot.pause()
+        assert len(screen.view["draft"]) == 2
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert len(screen.view["draft"]) == 1 and screen.cursor == (7, 8)
+        await pilot.press("ctrl+y")
+        await pilot.pause()
+        assert len(screen.view["draft"]) == 2 and screen.cursor == (7, 9)
+        await pilot.press("escape")  # everything back, the cursor where the word began
+        await pilot.pause()
+        assert screen.view["draft"] == [] and screen.cursor == (7, 7)
+
+
+async def test_passing_asks_first(app):
+    async with app.run_test(size=(80, 24)) as pilot:
+        show(app, position(["QUIZERS", "AEIOULN"]))
+        await pilot.pause()
+        screen = screen_of(app)
+        seat = screen.viewer
+        await pilot.press("2", "n")
+        await pilot.pause()
+        assert screen.session.current_seat == seat
+        await pilot.press("2", "y")
+        await pilot.pause()
+        assert screen.session.current_seat != seat

@@ -28,7 +28,7 @@ async def play_a_short_game(pilot, app) -> None:
     await pilot.press("enter")  # no challenge
     await pilot.pause()
     for _ in range(4):
-        await pilot.press("2")
+        await pilot.press("2", "y")
         await pilot.pause()
 
 
@@ -53,7 +53,7 @@ async def test_every_final_total_stays_on_its_row(app):
         show(app, state)
         await pilot.pause()
         for _ in range(6):  # six passes: the game stalls, both racks count against their players
-            await pilot.press("2")
+            await pilot.press("2", "y")
             await pilot.pause()
         assert isinstance(app.screen, ScrabbleSummary)
         rows = [line for line in flat_lines(app) if "for the tiles left on the rack" in line]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -24,6 +25,7 @@ from tilegames.ui.screens.dialogs import Confirm
 from tilegames.ui.widgets.rack import Rack
 from tilegames.ui.widgets.scores import ScorePanel
 from tilegames.ui.widgets.table import Table
+from tilegames.ui.widgets.message_line import MessageLine
 from tilegames.ui.widgets.movelog import MoveLog
 from tilegames.ui.widgets.timer import TurnTimer
 
@@ -37,22 +39,25 @@ def _by_number(tile: dict[str, Any]) -> tuple:
     return (face.number or 99, face.rank)
 
 
+WIDE = 100
+
+
 class RummikubScreen(RowEditing, TurnScreen):
     """One game of a match. Calls `on_game_over(session)` when the game ends."""
 
     DEFAULT_CSS = """
-    RummikubScreen #top { height: 1; }
-    RummikubScreen #status { width: 1fr; text-style: bold; }
+    RummikubScreen #top { height: auto; }
+    RummikubScreen #status { width: 1fr; height: auto; text-style: bold; }
     RummikubScreen TurnTimer { width: 34; }
     RummikubScreen #middle { height: 1fr; }
     RummikubScreen #table-box { width: 1fr; border: round $primary-darken-2; }
     RummikubScreen #table-box.zone { border: round $accent; }
     RummikubScreen #side { width: 30; }
+    RummikubScreen.wide #side { width: 40; }
     RummikubScreen MoveLog { height: 1fr; border: round $primary-darken-2; overflow-x: hidden; scrollbar-size-vertical: 1; }
     RummikubScreen #meld { height: 1; padding: 0 1; }
     RummikubScreen #meld.reached { color: $success; text-style: bold; }
-    RummikubScreen #message { height: auto; max-height: 4; padding: 0 1; color: $warning; display: none; }
-    RummikubScreen #message.error { color: $error; }
+    RummikubScreen MessageLine { max-height: 4; display: none; }
     """
 
     # The footer shows what matters most at 80 columns; every key is in help (F1 or ?) and in
@@ -93,7 +98,7 @@ class RummikubScreen(RowEditing, TurnScreen):
                 yield ScorePanel()
                 yield MoveLog(id="log", wrap=True, markup=False, min_width=10)
         yield Static(id="meld")
-        yield Static(id="message")
+        yield MessageLine(id="message")
         yield Rack()
         yield Footer()
         yield from self.compose_notice()
@@ -230,12 +235,18 @@ class RummikubScreen(RowEditing, TurnScreen):
         self._redraw_timer()
 
     def _say(self, text: str, error: bool = False) -> None:
-        message = self.query_one("#message", Static)
-        message.update(text)
-        message.set_class(error, "error")
+        """One paragraph per line of `text` (a refusal lists every reason), wrapped with the
+        following lines indented so each reason stands out."""
+        message = self.query_one(MessageLine)
+        message.show([(line, "problem" if error else "news") for line in text.split("\n")])
         message.display = bool(text)
         if error:
             self._redraw()
+
+    def on_resize(self, event: events.Resize) -> None:
+        super().on_resize(event)
+        # From 100 columns the players' panel has room for names of 16 characters.
+        self.set_class(event.size.width >= WIDE, "wide")
 
     # --- doing things ---------------------------------------------------------------------
     def _can_edit(self) -> bool:

@@ -21,7 +21,7 @@ from tilegames.games.scrabble.game import PutTile, TakeBack
 from tilegames.ui.screens.dialogs import AskLetter, ChallengePrompt, Confirm, ExchangePicker
 from tilegames.ui.screens.scrabble_news import DrawNews, log_line, message_lines
 from tilegames.ui.screens.scrabble_typing import RunsOffBoard, TypingCursor
-from tilegames.ui.screens.turns import TurnScreen
+from tilegames.ui.screens.turns import TurnScreen, common_keys
 from tilegames.ui.widgets.board import Board
 from tilegames.ui.widgets.message_line import MessageLine
 from tilegames.ui.widgets.movelog import MoveLog
@@ -54,18 +54,20 @@ class ScrabbleScreen(TurnScreen):
         Binding("L", "move(0, 1)", "Right (L)", show=False),
         Binding("K", "move(-1, 0)", "Up (K)", show=False),
         Binding("J", "move(1, 0)", "Down (J)", show=False),
-        Binding("space", "toggle_direction", "Across/Down"),
+        Binding("space", "toggle_direction", "Across/Down", show=False),
         Binding("enter", "play", "Play"),
-        Binding("backspace", "take_back", "Back"),
-        Binding("escape", "clear", "Clear", show=False),
+        Binding("backspace", "take_back", "Take back a letter", show=False),
         Binding("1", "exchange", "Exchange"),
         Binding("2", "pass_turn", "Pass"),
         Binding("3", "shuffle", "Shuffle", show=False),
         Binding("4", "sort", "Sort", show=False),
-        Binding("f1", "help", "Help"),
-        Binding("f2", "rules", "Rules", show=False),
-        Binding("0", "leave", "Menu"),
+        # Letters are typed on the board, so the shared keys are F-keys and ctrl chords here
+        # (Esc also undoes everything; 0 also goes to the menu).
+        *common_keys(undo_all="escape", menu="0"),
     ]
+    UNDO_ALL_NEWS = ""  # the line above the board says where the cursor went back to
+    MOUSE_HELP = ("Mouse: click a square to move the cursor there; click it again to switch "
+                  "across/down. Type letters to place tiles; ? places a blank.")
 
     def __init__(self, session: LocalSession, *, open_hands: bool, on_game_over: Callable[[LocalSession], None]) -> None:
         super().__init__(session, open_hands=open_hands, on_game_over=on_game_over)
@@ -331,12 +333,11 @@ class ScrabbleScreen(TurnScreen):
             self.typing.take_back()
             self._redraw()
 
-    def action_clear(self) -> None:
-        if self._my_turn():
-            self._acted()
-            if self._do(lambda seat: self.session.undo_all(seat)):
-                self.typing.clear()
-                self._redraw()
+    def _history_changed(self) -> None:
+        self.view = self.session.view(self.viewer)
+        placed = [(p["row"], p["col"]) for p in self.view.get("draft") or []]
+        self.typing.follow(placed, self._occupied())
+        self._acted()
 
     def action_play(self) -> None:
         if self._my_turn() and self.view.get("draft"):
@@ -344,8 +345,15 @@ class ScrabbleScreen(TurnScreen):
             self._do(lambda seat: self.session.commit(seat))
 
     def action_pass_turn(self) -> None:
+        if not self._my_turn():
+            return
         self._acted()
-        self._do(lambda seat: self.session.act(seat, Pass()))
+
+        def pass_turn(yes: bool | None) -> None:
+            if yes:
+                self._do(lambda seat: self.session.act(seat, Pass()))
+
+        self.app.push_screen(Confirm("Pass this turn, scoring nothing? (y/n)"), pass_turn)
 
     def action_exchange(self) -> None:
         if not self._my_turn():
@@ -370,22 +378,6 @@ class ScrabbleScreen(TurnScreen):
         faces = {t["id"]: t["face"] for t in self.view.get("rack") or []}
         self.order.sort(key=lambda i: (faces.get(i) == "?", faces.get(i, "")))
         self._redraw()
-
-    def action_help(self) -> None:
-        from tilegames.ui.screens.help import HelpScreen
-
-        self.app.push_screen(HelpScreen(self.BINDINGS, mouse="Mouse: click a square to move the cursor there; "
-                                        "click it again to switch across/down. Type letters to place tiles; "
-                                        "? places a blank."))
-
-    def action_rules(self) -> None:
-        from tilegames.ui.screens.rules import RulesScreen
-
-        self.app.push_screen(RulesScreen("scrabble"))
-
-    def action_leave(self) -> None:
-        self.app.push_screen(Confirm("Leave this game? It is saved: Resume in the menu goes on. (y/n)"),
-                             lambda yes: yes and self.app.back_to_menu())  # type: ignore[attr-defined]
 
 
 def _pos(name: str) -> tuple[int, int]:

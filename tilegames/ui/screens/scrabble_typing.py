@@ -82,6 +82,21 @@ class TypingCursor:
             self.origin = None
         return self.pos
 
+    def follow(self, placed: list[Pos], occupied: set[Pos]) -> None:
+        """The draft changed under the cursor (undo, redo): `placed` is what is on the board
+        now, in the order it was put; the cursor goes after the last of it, or back to where
+        the word began."""
+        if not placed:
+            self.clear()
+            return
+        origin = self.origin if self.origin is not None else placed[0]
+        self.placed = []
+        for pos in placed[:-1]:
+            self.placed.append(pos)
+        self.pos = placed[-1]
+        self.placed_at(placed[-1], occupied)
+        self.origin = origin
+
     def clear(self) -> None:
         """Everything placed this turn goes back: the cursor returns to where the word began."""
         if self.origin is not None:

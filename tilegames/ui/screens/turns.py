@@ -166,9 +166,16 @@ class TurnScreen(BaseScreen):
         return True
 
     # --- the keys every game shares (common_keys) -----------------------------------------
+    MOUSE_HELP: str | None = None  # how the mouse works on this screen, for the help screen
+    UNDO_ALL_NEWS = "Back to how the turn began (ctrl+y redoes it step by step)."
+
     def _let_go(self) -> None:
         """Drop whatever the screen holds in hand (a picked-up tile) before the draft changes
         under it."""
+
+    def _history_changed(self) -> None:
+        """The draft was undone or redone: bring the screen's own state (a typing cursor) in
+        line with it."""
 
     def action_undo(self) -> None:
         self._history_step(self.session.undo, "Nothing to undo this turn.")
@@ -181,8 +188,8 @@ class TurnScreen(BaseScreen):
             self.session.undo_all(seat)
             return True
 
-        if self._history_step(undo_all, ""):
-            self._say("Back to how the turn began (ctrl+y redoes it step by step).")
+        if self._history_step(undo_all, "") and self.UNDO_ALL_NEWS:
+            self._say(self.UNDO_ALL_NEWS)
 
     def _history_step(self, step: Callable[[int], bool], nothing: str) -> bool:
         if not self._my_turn():
@@ -191,6 +198,9 @@ class TurnScreen(BaseScreen):
         done: list[bool] = []
         if self._do(lambda seat: done.append(step(seat))) and not all(done):
             self._say(nothing)
+        if done and all(done):
+            self._history_changed()
+            self._redraw()
         return bool(done and all(done))
 
     def help_bindings(self) -> list[BindingType]:
@@ -199,7 +209,8 @@ class TurnScreen(BaseScreen):
         return shared + [b for b in self.BINDINGS if b not in shared]
 
     def action_help(self) -> None:
-        self.app.push_screen(HelpScreen(self.help_bindings(), clock=self._clock_if_timed()))
+        mouse = {"mouse": self.MOUSE_HELP} if self.MOUSE_HELP else {}
+        self.app.push_screen(HelpScreen(self.help_bindings(), clock=self._clock_if_timed(), **mouse))
 
     def action_rules(self) -> None:
         self.app.push_screen(RulesScreen(self.session.game.id, clock=self._clock_if_timed()))
