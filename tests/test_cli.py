@@ -128,6 +128,7 @@ def test_bench_runs_and_prints_medians(capsys):
     assert main(["bench", "--runs", "1", "--only", "bag"]) == 0
     out = capsys.readouterr().out
     assert "median" in out and "bag: shuffle" in out
+    assert "(1 run)" in out and "1 runs" not in out
 
 
 def test_bench_with_unknown_case(capsys):

@@ -269,7 +269,7 @@ def run(runs: int, only: str | None, out: Callable[[str], None] = print) -> int:
     if not cases:
         out(f"No benchmark matches {only!r}. Cases: " + "; ".join(c.name for c in CASES))
         return 2
-    out(f"{'case':45} {'median':>10} {'min':>10} {'max':>10}  ratio   ({runs} runs)")
+    out(f"{'case':45} {'median':>10} {'min':>10} {'max':>10}  ratio   ({runs} run{'' if runs == 1 else 's'})")
     medians: dict[str, float] = {}
     samples = _measure(cases, runs)
     for case in cases:
