@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
+from typing import Any, Callable, Iterable
 
-from textual.app import App
+from textual.app import App, SystemCommand
+from textual.screen import Screen
 from textual.markup import escape
 from textual.notifications import SeverityLevel
 
@@ -30,7 +33,9 @@ from tilegames.games.rummikub.game import GAME as RUMMIKUB
 from tilegames.games.rummikub.match import Match
 from tilegames.games.rummikub.state import GameEnd
 from tilegames.ui.screens.dialogs import Confirm
-from tilegames.ui.screens.menu import NOTHING_TO_RESUME, MenuScreen
+from tilegames.ui.commands import screen_commands
+from tilegames.ui.screens.menu import GAMES, NOTHING_TO_RESUME, MenuScreen, describe
+from tilegames.ui.screens.rules import RulesScreen
 from tilegames.ui.screens.spectator import SpectatorScreen
 from tilegames.ui.screens.rummikub import RummikubScreen
 from tilegames.games.scrabble.config import ScrabbleConfig
@@ -128,6 +133,32 @@ class TilegamesApp(App[None]):
 
     def get_default_screen(self) -> MenuScreen:
         return MenuScreen(lambda: resumable_saves() if self.save else [])
+
+    # --- the command palette (ctrl+p) -------------------------------------------------------
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """The palette offers the screen's own actions first (those with a description, not
+        the cursor keys), then new games, each unfinished game, the rules, and Textual's own
+        (theme, keys, quit)."""
+        yield from screen_commands(screen)
+        for game_id, title, ready in GAMES:
+            if ready:
+                yield SystemCommand(f"New game: {title}", f"Set up a game of {title}",
+                                    partial(self._from_anywhere, self.open_setup, game_id))
+        if self.save:
+            for save in resumable_saves():
+                yield SystemCommand(f"Resume: {describe(save)}", "Continue this unfinished game",
+                                    partial(self._from_anywhere, self.resume, save.path), discover=False)
+        for game_id, title, ready in GAMES:
+            if ready:
+                yield SystemCommand(f"Rules: {title}", f"How {title} is played",
+                                    partial(self.push_screen, RulesScreen(game_id)))
+        yield from super().get_system_commands(screen)
+
+    def _from_anywhere(self, start: Callable[[Any], None], what: Any) -> None:
+        """New game or resume from the palette: a game on screen is left first (it is saved)."""
+        if len(self.screen_stack) > 1:
+            self.back_to_menu()
+        start(what)
 
     # --- starting -------------------------------------------------------------------------
     def open_setup(self, game_id: str) -> None:

@@ -1,0 +1,31 @@
+"""The active screen's own actions, for the command palette (ctrl+p).
+
+Every key a screen binds with a description becomes a palette command ("Undo", "Sort rack",
+"Exchange"), so a player who forgot a key can search for what they want to do. Cursor
+movement is left out: nobody looks that up."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any, Iterable
+
+from textual.app import SystemCommand
+from textual.binding import Binding
+from textual.screen import Screen
+
+from tilegames.ui.screens.help import KEY_NAMES
+
+CURSOR_ACTIONS = {"move", "edge", "switch_zone", "pick", "cancel", "toggle_direction"}
+
+
+def screen_commands(screen: Screen[Any]) -> Iterable[SystemCommand]:
+    seen: set[str] = set()
+    for binding in screen.BINDINGS:
+        if not isinstance(binding, Binding) or not binding.description:
+            continue
+        action = binding.action.split("(")[0]
+        if action in CURSOR_ACTIONS or binding.action in seen:
+            continue
+        seen.add(binding.action)
+        keys = " / ".join(KEY_NAMES.get(k, k) for k in binding.key.split(","))
+        yield SystemCommand(binding.description, f"Key: {keys}", partial(screen.run_action, binding.action))
