@@ -16,6 +16,7 @@ from tilegames.games.rummikub.match import Match
 from tilegames.games.rummikub.state import GameEnd
 from tilegames.ui.app import TilegamesApp
 from tilegames.ui.screens.summary import SummaryScreen
+from tilegames.ui.widgets.race_chart import RaceChart
 
 SIZES = [(80, 24), (120, 40)]
 
@@ -58,6 +59,21 @@ def test_play_mid_game(snap_compare, size):
     assert snap_compare(new_app(), terminal_size=size, run_before=mid_turn)
 
 
+async def settled_charts(pilot) -> None:
+    """Charts draw themselves at the size they have when they render; on a busy machine that
+    can be before the layout settles, so wait until their size stops changing, then redraw."""
+    last = None
+    for _ in range(20):
+        await pilot.pause()
+        sizes = [chart.size for chart in pilot.app.screen.query(RaceChart)]
+        if sizes == last:
+            break
+        last = sizes
+    for chart in pilot.app.screen.query(RaceChart):
+        chart.refresh()
+    await pilot.pause()
+
+
 @pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
 def test_summary(snap_compare, size):
     match = Match(config(rounds=1), ("Ann", "Bora", "Chul"), 1)
@@ -66,6 +82,6 @@ def test_summary(snap_compare, size):
 
     async def show(pilot):
         pilot.app.push_screen(SummaryScreen(match, "Bora went out."))
-        await pilot.pause()
+        await settled_charts(pilot)
 
     assert snap_compare(new_app(), terminal_size=size, run_before=show)
