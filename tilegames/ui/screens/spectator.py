@@ -14,6 +14,7 @@ from textual.widgets import Footer, Static
 from tilegames.ui.screens.base import BaseScreen
 from tilegames.ui.widgets.board import Board
 from tilegames.ui.widgets.movelog import MoveLog
+from tilegames.ui.widgets.scores import name_cell
 from tilegames.ui.widgets.table import Table
 
 
@@ -72,9 +73,7 @@ def _players(view: dict[str, Any]) -> Text:
     for seat, name in enumerate(view["seats"]):
         turn = seat == view.get("current")
         score = f"{scores[seat]:>5}" if scores else ""
-        shown = Text(name)
-        shown.truncate(14, overflow="ellipsis", pad=True)  # by terminal cells: Hangul is 2 wide
-        text.append(f"{'>' if turn else ' '}{shown.plain}{score} {view['rack_sizes'][seat]:>3} tiles\n",
+        text.append(f"{'>' if turn else ' '}{name_cell(name, 14).plain}{score} {view['rack_sizes'][seat]:>3} tiles\n",
                     style="bold" if turn else "")
     text.rstrip()
     return text

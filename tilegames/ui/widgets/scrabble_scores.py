@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.cells import cell_len, set_cell_size
 from rich.text import Text
 from textual.widget import Widget
+
+from tilegames.ui.widgets.scores import name_cell
 
 NAME_CELLS = 14
 
@@ -36,8 +37,7 @@ class ScrabbleScores(Widget):
             return text
         for seat, name in enumerate(view["seats"]):
             turn = seat == view["current"]
-            shown = name if cell_len(name) <= NAME_CELLS else set_cell_size(name, NAME_CELLS - 1) + "~"
-            text.append(f"{'>' if turn else ' '}{set_cell_size(shown, NAME_CELLS)} {view['scores'][seat]:>4}  "
+            text.append(f"{'>' if turn else ' '}{name_cell(name, NAME_CELLS).plain} {view['scores'][seat]:>4}  "
                         f"{view['rack_sizes'][seat]} tiles\n", style="bold" if turn else "")
         text.append(f" Bag: {view['bag']} tiles", style="dim")
         return text
