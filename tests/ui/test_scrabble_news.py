@@ -106,3 +106,22 @@ async def test_a_play_challenged_off_draws_nothing_to_tell(app):
         await pilot.pause()
         assert app.screen.viewer == 0
         assert "You drew" not in flat(app) and "*" not in rack_text(app)
+
+
+async def test_the_log_says_who_plays_first_after_a_resume_too(app, saves_home):
+    from tilegames.games.scrabble.config import ScrabbleConfig
+    from tilegames.ui.widgets.movelog import MoveLog
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_scrabble(("Ann", "Bora"), ScrabbleConfig(), open_hands=True, seed=5)
+        await pilot.pause()
+        first = app.screen.session.controller.state.first_seat
+        await pilot.press("2", "y")  # a move, so the resumed game has a history
+        await pilot.pause()
+        app.back_to_menu()
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.pause()
+        await pilot.pause()
+        entries = [str(e) for e in app.screen.query_one(MoveLog).entries]
+        assert entries[0].startswith(f"{('Ann', 'Bora')[first]} plays first (tiles drawn: ")

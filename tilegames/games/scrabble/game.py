@@ -105,7 +105,7 @@ class ScrabbleGame(Game[ScrabbleConfig, ScrabbleState, ScrabbleDraft]):
             rack, bag = bag.draw(RACK_SIZE)
             racks.append(rack)
         return ScrabbleState(config, tuple(seats), bag, tuple(racks), (), (0,) * len(seats),
-                             SeatOrder(len(seats), current=first), draws)
+                             SeatOrder(len(seats), current=first), draws, first_seat=first)
 
     # --- playing --------------------------------------------------------------------------
     def resolve(self, state: ScrabbleState, seat: int, action: Action) -> Outcome[ScrabbleState]:
@@ -297,6 +297,7 @@ class ScrabbleGame(Game[ScrabbleConfig, ScrabbleState, ScrabbleDraft]):
             "you": seat,
             "current": self.current_seat(state),
             "turn": state.turn,
+            "first_player": {"seat": state.first_seat, "draws": [[s, face] for s, face in state.first_draw]},
             "scores": list(state.scores),
             "rack": [{"id": t.id, "face": t.face} for t in rack if t.id not in placed_ids] if rack is not None else None,
             "rack_sizes": [len(r) for r in state.racks],

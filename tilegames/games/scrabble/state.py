@@ -62,6 +62,7 @@ class ScrabbleState:
     awaiting_final_challenge: bool = False  # a play-out waits for a challenge or acceptance
     last_play: tuple[Pos, ...] = ()
     end: ScrabbleEnd | None = None
+    first_seat: int = 0  # who won the draw for the first turn (the log says so, even on resume)
 
     def cells(self) -> dict[Pos, str]:
         return {sq.pos: sq.letter for sq in self.board}

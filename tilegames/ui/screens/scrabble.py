@@ -127,11 +127,11 @@ class ScrabbleScreen(TurnScreen):
         self.call_after_refresh(self._start)
 
     def _start(self) -> None:
-        view = self.session.view(None)
-        first = view["current"]
+        first = self.session.view(None)["first_player"]
         log = self.query_one(MoveLog)
-        if first is not None and not self.session.history:
-            log.write(f"{self.session.seats[first]} plays first.")
+        draws = ", ".join(f"{self.session.seats[s]} {face}" for s, face in first["draws"])
+        drawn = f" (tiles drawn: {draws})" if draws else ""
+        log.write(f"{self.session.seats[first['seat']]} plays first{drawn}.")
         for event in self.session.history:  # a resumed game: the moves so far
             if not event.kind.startswith("clock."):
                 log.write(log_line(event, self.session.seats))
