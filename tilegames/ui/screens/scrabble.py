@@ -36,8 +36,8 @@ SHORT = 26  # below this many rows the rack gives up its bottom border for the m
 
 class ScrabbleScreen(TurnScreen):
     DEFAULT_CSS = """
-    ScrabbleScreen #top { height: 1; }
-    ScrabbleScreen #status { width: 1fr; text-style: bold; }
+    ScrabbleScreen #top { height: auto; }
+    ScrabbleScreen #status { width: 1fr; height: auto; text-style: bold; }
     ScrabbleScreen TurnTimer { width: 30; }
     ScrabbleScreen #left { width: 35; }
     ScrabbleScreen.wide #left { width: 50; }
