@@ -167,6 +167,11 @@ class Game(ABC, Generic[ConfigT, StateT, DraftT]):
     def current_seat(self, state: StateT) -> int | None:
         """Whose turn it is, or None once the game is over."""
 
+    def who_may_act(self, state: StateT) -> tuple[int, ...]:
+        """The seats that may act now (a game with challenge windows lets more than one)."""
+        seat = self.current_seat(state)
+        return () if seat is None else (seat,)
+
     @abstractmethod
     def turn_number(self, state: StateT) -> int:
         """Counts turns from 0; the controller restarts the clock when it changes."""

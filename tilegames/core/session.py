@@ -14,8 +14,8 @@ from typing import Any, Callable
 
 from tilegames.core.clock import Clock
 from tilegames.core.controller import TurnController
-from tilegames.core.errors import SaveFailed
-from tilegames.core.journal import JournalHeader, JournalWriter, game_of, replay
+from tilegames.core.errors import BadRecord, SaveFailed
+from tilegames.core.journal import JournalHeader, JournalWriter, game_of, load_journal, replay, replay_steps
 from tilegames.core.protocol import Action, Event, Game, Result
 
 
@@ -69,10 +69,33 @@ class LocalSession:
         warnings = list(loaded.warnings) + controller.restore_turn(loaded.turn_steps)
         return cls(game, controller, loaded.header, path, warnings, history)
 
-    # --- reading --------------------------------------------------------------------------
+    # --- reading (the Session protocol, core/session_protocol.py) ---------------------------
+    @property
+    def game_id(self) -> str:
+        return self.game.id
+
     @property
     def seats(self) -> tuple[str, ...]:
         return self.header.seats
+
+    @property
+    def seats_here(self) -> tuple[int, ...]:
+        """Hot-seat: every seat is played at this terminal."""
+        return tuple(range(len(self.header.seats)))
+
+    def who_may_act(self) -> tuple[int, ...]:
+        return self.game.who_may_act(self.controller.state)
+
+    def past_views(self) -> list[dict[str, Any]]:
+        """A spectator's view after each action so far, from the journal (an unsaved game: the
+        view now only)."""
+        if self.path is not None:
+            try:
+                return [self.game.view(step.outcome.state, None)
+                        for step in replay_steps(load_journal(self.path), self.game)]
+            except BadRecord:
+                pass
+        return [self.view(None)]
 
     @property
     def current_seat(self) -> int | None:

@@ -260,6 +260,17 @@ class ScrabbleGame(Game[ScrabbleConfig, ScrabbleState, ScrabbleDraft]):
             return state.order.next_seat(state.pending.seat)
         return state.order.current
 
+    def who_may_act(self, state: ScrabbleState) -> tuple[int, ...]:
+        """The current seat and, while the last play can still be challenged, every other
+        player but the one who made it (RULES.md §3.8)."""
+        current = self.current_seat(state)
+        if current is None:
+            return ()
+        if state.pending is None:
+            return (current,)
+        others = [s for s in range(len(state.seats)) if s not in (current, state.pending.seat)]
+        return (current, *others)
+
     def turn_number(self, state: ScrabbleState) -> int:
         return state.turn
 

@@ -1,0 +1,90 @@
+"""The session protocol: everything a UI may ask of a game in progress (DESIGN.md §4).
+
+A play screen talks to a `Session` and reads views; it never touches engine state. The same
+screen therefore works whatever drives the game behind the session: `LocalSession` (a turn
+controller in this process, hot-seat), a session that carries every message over a wire (a
+networked seat), or the tests' JSON round-tripping session that proves the screens need nothing
+else. Everything that crosses the protocol is a view (a JSON-able dict), an `Edit` or an
+`Action` (with their JSON forms), an `Event`, or a plain number.
+
+Events reach a listener with their private part only for the seats this session plays
+(`seats_here`): a hot-seat session plays every seat, a networked client only its own.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Protocol, runtime_checkable
+
+from tilegames.core.protocol import Action, Edit, Event, Result
+
+
+@runtime_checkable
+class Session(Protocol):
+    # --- what the game is -----------------------------------------------------------------
+    @property
+    def game_id(self) -> str: ...
+
+    @property
+    def seats(self) -> tuple[str, ...]: ...
+
+    @property
+    def seats_here(self) -> tuple[int, ...]:
+        """The seats played at this terminal (whose private news this session may show)."""
+        ...
+
+    warnings: list[str]  # notes for the move log (a repaired save, a turn not fully restored)
+    history: list[Event]  # what happened before this session joined (a resumed game's moves)
+
+    # --- seeing ---------------------------------------------------------------------------
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What `seat` may see (None: a spectator); on its own turn, with its draft."""
+        ...
+
+    def past_views(self) -> list[dict[str, Any]]:
+        """A spectator's view after each action so far (a summary's chart), oldest first."""
+        ...
+
+    @property
+    def current_seat(self) -> int | None: ...
+
+    def who_may_act(self) -> tuple[int, ...]:
+        """The seats that may act now: the current seat, and during a challenge window the
+        players invited to challenge. Empty once the game is over."""
+        ...
+
+    def turn_number(self) -> int: ...
+
+    def remaining(self) -> float | None: ...
+
+    def turn_seconds(self) -> float | None: ...
+
+    def draft_changed(self) -> bool: ...
+
+    def can_undo(self) -> bool: ...
+
+    def can_redo(self) -> bool: ...
+
+    def result(self) -> Result | None: ...
+
+    def subscribe(self, listener: Callable[[Event], None]) -> None: ...
+
+    # --- acting ---------------------------------------------------------------------------
+    def edit(self, seat: int, edit: Edit) -> None: ...
+
+    def undo(self, seat: int) -> bool: ...
+
+    def redo(self, seat: int) -> bool: ...
+
+    def undo_all(self, seat: int) -> None: ...
+
+    def commit(self, seat: int) -> tuple[Event, ...]: ...
+
+    def act(self, seat: int, action: Action) -> tuple[Event, ...]: ...
+
+    def tick(self) -> tuple[Event, ...]: ...
+
+    def restart_clock(self) -> None: ...
+
+    def pause_clock(self) -> None: ...
+
+    def close(self) -> None: ...
