@@ -19,7 +19,7 @@ from tilegames.games.rummikub.notation import full_set as rummikub_set
 from tilegames.games.rummikub.setup import draw_for_first_player
 from tilegames.games.scrabble.config import ScrabbleConfig
 from tilegames.games.scrabble.game import GAME as SCRABBLE
-from tilegames.games.scrabble.game import first_player
+from tilegames.games.scrabble.setup import first_player
 from tilegames.games.scrabble.tiles import full_set as scrabble_set
 
 SEEDS = range(300)

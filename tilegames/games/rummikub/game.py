@@ -7,6 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 from tilegames.core.errors import IllegalMove
+from tilegames.core.game_setup import check_option_seats, check_seat_count
 from tilegames.core.protocol import Action, Event, Game, Outcome, Result
 from tilegames.core.seats import SeatOrder
 from tilegames.core.table_rows import ROW_EDIT_TYPES, RowEdit, RowsDraft, apply_edit
@@ -36,13 +37,12 @@ class RummikubGame(Game[RummikubConfig, RummikubState, RowsDraft]):
     # --- setting up -----------------------------------------------------------------------
     def new_game(self, config: RummikubConfig, seats: tuple[str, ...], seed: int) -> RummikubState:
         players = len(seats)
-        if not self.min_seats <= players <= self.max_seats:
-            raise ValueError(f"Rummikub is for 2 to 6 players, not {players}.")
+        check_seat_count(self.title, self.min_seats, self.max_seats, players)
         edition = config.edition_for(players)
         if edition == "standard" and players > 4:
             raise ValueError("The standard set is for 2 to 4 players; 5 or 6 need the XP set.")
-        if config.mso_joker_deal and players != 2:
-            raise ValueError("The MSO joker deal (mso_joker_deal) is for 2 players.")
+        if config.mso_joker_deal:
+            check_option_seats("The MSO joker deal (mso_joker_deal)", 2, players)
         bag = Bag.shuffled(full_set(edition), seed)
         first, draws, bag = draw_for_first_player(bag, players)
         racks, bag = deal(bag, players, config)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from tilegames.core.game_setup import draw_for_first_player as draw_first
 from tilegames.core.tiles import Bag, Tile
 from tilegames.games.rummikub.config import RummikubConfig
 from tilegames.games.rummikub.notation import face_of
@@ -19,25 +20,13 @@ def draw_for_first_player(bag: Bag, players: int) -> tuple[int, tuple[FirstDraw,
     A joker does not count and its drawer draws again; players tied for the highest number
     draw again among themselves. Every tile turned up goes back and the pool is reshuffled.
     """
-    contenders = list(range(players))
-    rounds: list[FirstDraw] = []
-    turned_up: list[Tile] = []
-    while True:
-        draws: list[tuple[int, str]] = []
-        numbers: dict[int, int] = {}
-        for seat in contenders:
-            while seat not in numbers:
-                (tile,), bag = bag.draw(1)
-                turned_up.append(tile)
-                draws.append((seat, tile.face))
-                face = face_of(tile)
-                if not face.is_joker:
-                    numbers[seat] = face.number  # type: ignore[assignment]
-        rounds.append(FirstDraw(tuple(draws)))
-        best = max(numbers.values())
-        contenders = [seat for seat in contenders if numbers[seat] == best]
-        if len(contenders) == 1:
-            return contenders[0], tuple(rounds), bag.shuffle_in(turned_up)
+    first = draw_first(bag, players, _number)
+    return first.seat, tuple(FirstDraw(draws) for draws in first.rounds), first.bag
+
+
+def _number(tile: Tile) -> int | None:
+    """A tile's strength in the draw: its number; a joker does not count (None)."""
+    return face_of(tile).number
 
 
 def deal(bag: Bag, players: int, config: RummikubConfig) -> tuple[tuple[tuple[Tile, ...], ...], Bag]:

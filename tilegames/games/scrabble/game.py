@@ -7,11 +7,12 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from tilegames.core.errors import IllegalMove
+from tilegames.core.game_setup import check_seat_count
 from tilegames.core.grid import GeometryError, Pos
 from tilegames.core.lexicon import Lexicon, LexiconError, lexicon_for
 from tilegames.core.protocol import Action, Edit, Event, Game, Outcome, Result
 from tilegames.core.seats import SeatOrder
-from tilegames.core.tiles import Bag, Tile
+from tilegames.core.tiles import Bag
 from tilegames.games.scrabble.actions import (
     ACTION_TYPES, AcceptPlay, Challenge, Exchange, Pass, Place, Placement, Timeout,
 )
@@ -19,6 +20,7 @@ from tilegames.games.scrabble.board import CENTRE, SIZE, play_notation, score_pl
 from tilegames.games.scrabble.config import PRESETS, ScrabbleConfig
 from tilegames.games.scrabble.challenges import challenge
 from tilegames.games.scrabble.endings import finish, maybe_stalled, next_turn
+from tilegames.games.scrabble.setup import check_players, deal, first_player
 from tilegames.games.scrabble.state import PendingPlay, ScrabbleState, Square
 from tilegames.games.scrabble.tiles import BLANK, RACK_SIZE, full_set
 
@@ -57,25 +59,6 @@ class TakeBack(Edit):
     col: int
 
 
-def first_player(bag: Bag, players: int) -> tuple[int, tuple[tuple[int, str], ...], Bag]:
-    """Everyone draws a tile; a blank beats every letter, then the letter nearest A; ties draw
-    again; the tiles go back (RULES.md §3.3)."""
-    contenders = list(range(players))
-    draws: list[tuple[int, str]] = []
-    drawn: list[Tile] = []
-    while True:
-        faces = {}
-        for seat in contenders:
-            (tile,), bag = bag.draw(1)
-            drawn.append(tile)
-            draws.append((seat, tile.face))
-            faces[seat] = " " if tile.face == BLANK else tile.face  # " " sorts before "A"
-        best = min(faces.values())
-        contenders = [s for s in contenders if faces[s] == best]
-        if len(contenders) == 1:
-            return contenders[0], tuple(draws), bag.shuffle_in(drawn)
-
-
 class ScrabbleGame(Game[ScrabbleConfig, ScrabbleState, ScrabbleDraft]):
     id = "scrabble"
     title = "Scrabble"
@@ -94,17 +77,11 @@ class ScrabbleGame(Game[ScrabbleConfig, ScrabbleState, ScrabbleDraft]):
 
     # --- setting up -----------------------------------------------------------------------
     def new_game(self, config: ScrabbleConfig, seats: tuple[str, ...], seed: int) -> ScrabbleState:
-        if not self.min_seats <= len(seats) <= self.max_seats:
-            raise ValueError(f"Scrabble is for 2 to 4 players, not {len(seats)}.")
-        if config.endgame == "naspa2p" and len(seats) != 2:
-            raise ValueError("The NASPA end-game rule (endgame naspa2p) is for 2 players.")
-        bag = Bag.shuffled(full_set(), seed)
-        first, draws, bag = first_player(bag, len(seats))
-        racks = []
-        for _ in seats:
-            rack, bag = bag.draw(RACK_SIZE)
-            racks.append(rack)
-        return ScrabbleState(config, tuple(seats), bag, tuple(racks), (), (0,) * len(seats),
+        check_seat_count(self.title, self.min_seats, self.max_seats, len(seats))
+        check_players(config, len(seats))
+        first, draws, bag = first_player(Bag.shuffled(full_set(), seed), len(seats))
+        racks, bag = deal(bag, len(seats))
+        return ScrabbleState(config, tuple(seats), bag, racks, (), (0,) * len(seats),
                              SeatOrder(len(seats), current=first), draws, first_seat=first)
 
     # --- playing --------------------------------------------------------------------------
