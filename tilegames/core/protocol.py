@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field, replace
-from typing import Any, ClassVar, Generic, Mapping, TypeVar
+from typing import Any, Callable, ClassVar, Generic, Mapping, TypeVar
 
 from tilegames.core.codec import from_jsonable, to_jsonable
 from tilegames.core.errors import BadRecord, IllegalMove
@@ -129,6 +129,9 @@ class Game(ABC, Generic[ConfigT, StateT, DraftT]):
     presets: ClassVar[Mapping[str, Any]]
     action_types: ClassVar[tuple[type[Action], ...]]
     edit_types: ClassVar[tuple[type[Edit], ...]] = ()
+    # Record formats a finished or unfinished game can be written as, from its journal
+    # (Scrabble: "gcg"). Values take a LoadedJournal and return the text.
+    exporters: ClassVar[Mapping[str, Callable[[Any], str]]] = {}
 
     # --- setting up -----------------------------------------------------------------------
     @abstractmethod

@@ -161,6 +161,20 @@ class LocalSession:
         """Stop the turn's clock, keeping what is left (a hand-off screen, leaving the game)."""
         self.controller.pause_clock()
 
+    def save_export(self, fmt: str) -> str:
+        """The game written as `fmt` (one of the game's `exporters`) next to its journal."""
+        exporter = self.game.exporters.get(fmt)
+        if exporter is None:
+            raise ValueError(f"{self.game.title} games cannot be written as {fmt}.")
+        if self.path is None:
+            raise ValueError("This game was not recorded, so it cannot be saved.")
+        target = self.path.with_suffix(f".{fmt}")
+        try:
+            target.write_text(exporter(load_journal(self.path)), encoding="utf-8")
+        except (OSError, BadRecord) as exc:
+            raise ValueError(f"Could not save: {exc}") from None
+        return f"Saved as {target}"
+
     def close(self) -> None:
         """The session ends (quit, game over, back to the menu): nothing more is written."""
         journal = self.controller.journal

@@ -28,6 +28,7 @@ from tilegames.core.resources import assets_dir
 from tilegames.core.save_index import SaveInfo
 from tilegames.core.saves import find_saved, new_journal_path, unfinished_games, unfinished_saves
 from tilegames.core.session import LocalSession
+from tilegames.core.session_protocol import Session
 from tilegames.games.rummikub.config import RummikubConfig
 from tilegames.games.rummikub.game import GAME as RUMMIKUB
 from tilegames.games.rummikub.match import Match
@@ -185,7 +186,7 @@ class TilegamesApp(App[None]):
         self._play(session)
         self.push_screen(ScrabbleScreen(session, open_hands=open_hands, on_game_over=self._scrabble_over))
 
-    def _scrabble_over(self, session: LocalSession) -> None:
+    def _scrabble_over(self, session: Session) -> None:
         session.close()
         self.push_screen(ScrabbleSummary(session))
 
@@ -255,9 +256,9 @@ class TilegamesApp(App[None]):
         self.push_screen(RummikubScreen(session, open_hands=self.current.open_hands, totals=list(match.totals()),
                                         on_game_over=self._game_over, title=title))
 
-    def _game_over(self, session: LocalSession) -> None:
+    def _game_over(self, session: Session) -> None:
         assert self.current is not None
-        end = session.controller.state.end
+        end = from_jsonable(GameEnd, session.view(None)["result"], where="result")
         session.close()
         self.current.match = self.current.match.record(end)
         if not self.current.match.is_over:

@@ -68,6 +68,7 @@ class ScrabbleGame(Game[ScrabbleConfig, ScrabbleState, ScrabbleDraft]):
     presets = PRESETS
     action_types = ACTION_TYPES
     edit_types = (PutTile, TakeBack)
+    exporters = {"gcg": lambda journal: _export_gcg(journal)}
 
     def lexicon(self, state: ScrabbleState) -> Lexicon:
         try:
@@ -333,3 +334,11 @@ class ScrabbleGame(Game[ScrabbleConfig, ScrabbleState, ScrabbleDraft]):
 
 
 GAME = ScrabbleGame()
+
+
+def _export_gcg(journal: Any) -> str:
+    """The game as GCG (imported when asked: the exporter replays games with this module)."""
+    from tilegames.games.scrabble.gcg_export import export_gcg
+
+    return export_gcg(journal)
+

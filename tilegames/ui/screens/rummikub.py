@@ -15,7 +15,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Footer, Static
 
-from tilegames.core.session import LocalSession
+from tilegames.core.session_protocol import Session
 from tilegames.games.rummikub.actions import Draw, Pass, Redeal
 from tilegames.games.rummikub.config import INITIAL_MELD_POINTS
 from tilegames.games.rummikub.notation import parse_face
@@ -71,8 +71,8 @@ class RummikubScreen(RowEditing, TurnScreen):
         *common_keys(undo="u", undo_all="U", help="question_mark", menu="q"),
     ]
 
-    def __init__(self, session: LocalSession, *, open_hands: bool, totals: list[int],
-                 on_game_over: Callable[[LocalSession], None], title: str = "") -> None:
+    def __init__(self, session: Session, *, open_hands: bool, totals: list[int],
+                 on_game_over: Callable[[Session], None], title: str = "") -> None:
         super().__init__(session, open_hands=open_hands, on_game_over=on_game_over)
         self.totals = totals
         self.match_title = title

@@ -14,7 +14,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Static
 
 from tilegames.core.errors import IllegalMove
-from tilegames.core.session import LocalSession
+from tilegames.core.session_protocol import Session
 from tilegames.games.scrabble.actions import AcceptPlay, Challenge, Exchange, Pass
 from tilegames.games.scrabble.board import square_name
 from tilegames.games.scrabble.game import PutTile, TakeBack
@@ -69,7 +69,7 @@ class ScrabbleScreen(TurnScreen):
     MOUSE_HELP = ("Mouse: click a square to move the cursor there; click it again to switch "
                   "across/down. Type letters to place tiles; ? places a blank.")
 
-    def __init__(self, session: LocalSession, *, open_hands: bool, on_game_over: Callable[[LocalSession], None]) -> None:
+    def __init__(self, session: Session, *, open_hands: bool, on_game_over: Callable[[Session], None]) -> None:
         super().__init__(session, open_hands=open_hands, on_game_over=on_game_over)
         self.typing = TypingCursor()
         self.order: list[int] = []  # the rack's display order (tile ids), for shuffling

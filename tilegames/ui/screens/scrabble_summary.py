@@ -10,31 +10,24 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Footer, Static
 
-from tilegames.core.errors import BadRecord
-from tilegames.core.journal import load_journal, replay_steps
-from tilegames.core.session import LocalSession
-from tilegames.games.scrabble.gcg_export import export_gcg
+from tilegames.core.session_protocol import Session
 from tilegames.ui.screens.base import BaseScreen
 from tilegames.ui.widgets.race_chart import RaceChart
 
 
-def score_race(session: LocalSession) -> list[list[int]]:
-    """Everyone's score after each move, from 0 at the start to the final scores (the game's
-    journal replayed; without a journal, just the start, the end of play and the end)."""
+def score_race(session: Session) -> list[list[int]]:
+    """Everyone's score after each move, from 0 at the start to the final scores (from the
+    session's past views; when those do not reach the end, just the start, the end of play
+    and the end)."""
     result = session.view(None)["result"]
     start = [0] * len(session.seats)
-    if session.path is not None:
-        try:
-            steps = [session.game.view(step.outcome.state, None)["scores"]
-                     for step in replay_steps(load_journal(session.path), session.game)]
-            if steps and steps[-1] == result["scores"]:
-                return [start] + steps
-        except (OSError, BadRecord):
-            pass
+    steps = [view["scores"] for view in session.past_views()]
+    if steps and steps[-1] == result["scores"]:
+        return [start] + steps
     return [start, result["before"], result["scores"]]
 
 
-def adjustments_table(session: LocalSession) -> Table:
+def adjustments_table(session: Session) -> Table:
     """One row a player: score before the end, the adjustment and why, the final score; the
     names and reasons are cut (never wrapped) so that every total stays on its row."""
     result = session.view(None)["result"]
@@ -65,7 +58,7 @@ class ScrabbleSummary(BaseScreen):
     """
     BINDINGS = [Binding("s", "save", "Save as .gcg"), Binding("m,escape", "menu", "Menu")]
 
-    def __init__(self, session: LocalSession) -> None:
+    def __init__(self, session: Session) -> None:
         super().__init__()
         self.session = session
 
@@ -106,17 +99,11 @@ class ScrabbleSummary(BaseScreen):
         self.set_class(self.app.size.height >= 34, "tall")
 
     def action_save(self) -> None:
-        saved = self.query_one("#saved", Static)
-        if self.session.path is None:
-            saved.update("This game was not recorded, so it cannot be saved.")
-            return
-        target = self.session.path.with_suffix(".gcg")
         try:
-            target.write_text(export_gcg(load_journal(self.session.path)), encoding="utf-8")
-        except (OSError, BadRecord) as exc:
-            saved.update(f"Could not save: {exc}")
-            return
-        saved.update(f"Saved as {target}")
+            said = self.session.save_export("gcg")
+        except ValueError as exc:
+            said = str(exc)
+        self.query_one("#saved", Static).update(said)
 
     def action_menu(self) -> None:
         self.app.back_to_menu()  # type: ignore[attr-defined]

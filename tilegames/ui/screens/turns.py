@@ -14,7 +14,7 @@ from textual.binding import Binding, BindingType
 
 from tilegames.core.errors import IllegalMove
 from tilegames.core.protocol import Event
-from tilegames.core.session import LocalSession
+from tilegames.core.session_protocol import Session
 from tilegames.ui.screens.base import BaseScreen
 from tilegames.ui.screens.dialogs import Confirm, HandOff
 from tilegames.ui.screens.help import HelpScreen
@@ -52,7 +52,7 @@ class TurnScreen(BaseScreen):
     events) and `_say(text, error)` (its message line), and may extend `_begin_turn` and
     `_my_turn`."""
 
-    def __init__(self, session: LocalSession, *, open_hands: bool, on_game_over: Callable[[LocalSession], None]) -> None:
+    def __init__(self, session: Session, *, open_hands: bool, on_game_over: Callable[[Session], None]) -> None:
         super().__init__()
         self.session = session
         self.open_hands = open_hands
@@ -213,7 +213,7 @@ class TurnScreen(BaseScreen):
         self.app.push_screen(HelpScreen(self.help_bindings(), clock=self._clock_if_timed(), **mouse))
 
     def action_rules(self) -> None:
-        self.app.push_screen(RulesScreen(self.session.game.id, clock=self._clock_if_timed()))
+        self.app.push_screen(RulesScreen(self.session.game_id, clock=self._clock_if_timed()))
 
     def _clock_if_timed(self) -> Callable[[], ClockReading] | None:
         return self.clock_reading if self.session.turn_seconds() is not None else None
