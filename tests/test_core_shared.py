@@ -1,4 +1,4 @@
-"""What both games share through core: who plays first, and who may act (issue 12).
+"""What both games share through core: who plays first, who may act, and their sentences (issue 12).
 
 The first-player draw decides the bag order of every game, so the digests below pin, for many
 seeds, exactly what each game's draw gave before it was written once in core: the winner, every
@@ -12,12 +12,19 @@ import hashlib
 import json
 from typing import Any
 
-from tilegames.core.tiles import Bag
+import pytest
+
+from tilegames.core.errors import IllegalMove
+from tilegames.core.game_setup import draw_for_first_player as shared_draw
+from tilegames.core.tiles import Bag, make_tiles
+from tilegames.core.turn_guard import check_turn
+from tilegames.games.rummikub.actions import Draw
 from tilegames.games.rummikub.config import RummikubConfig
 from tilegames.games.rummikub.game import GAME as RUMMIKUB
 from tilegames.games.rummikub.notation import full_set as rummikub_set
 from tilegames.games.rummikub.setup import draw_for_first_player
-from tilegames.games.scrabble.config import ScrabbleConfig
+from tilegames.games.scrabble.actions import AcceptPlay, Challenge, Pass
+from tilegames.games.scrabble.config import ScrabbleConfig, preset
 from tilegames.games.scrabble.game import GAME as SCRABBLE
 from tilegames.games.scrabble.setup import first_player
 from tilegames.games.scrabble.tiles import full_set as scrabble_set
@@ -93,3 +100,71 @@ def test_two_pinned_draws_spelled_out() -> None:
     # Scrabble, 2 players, seed 8: both draw A, then N beats Y.
     first, draws, _ = first_player(Bag.shuffled(scrabble_set(), 8), 2)
     assert (first, draws) == (0, ((0, "A"), (1, "A"), (0, "N"), (1, "Y")))
+
+
+# --- the shared draw itself -----------------------------------------------------------------
+
+
+def test_the_shared_draw_redraws_tiles_that_do_not_count_and_reshuffles_everything_back() -> None:
+    bag = Bag(make_tiles(["3", "x", "5", "5", "1", "x", "2"]), seed=0)
+    rank = lambda tile: None if tile.face == "x" else int(tile.face)  # noqa: E731
+    first = shared_draw(bag, 3, rank)
+    # Round 1: seat 0 turns up 3, seat 1 an x (again) then 5, seat 2 a 5: seats 1 and 2 tie.
+    assert first.rounds == (((0, "3"), (1, "x"), (1, "5"), (2, "5")), ((1, "1"), (2, "x"), (2, "2")))
+    assert first.seat == 2
+    assert sorted(t.id for t in first.bag.tiles) == list(range(7)) and first.bag.shuffles == 1
+
+
+def test_the_shared_draw_says_when_the_bag_runs_out() -> None:
+    with pytest.raises(ValueError, match="bag ran out"):
+        shared_draw(Bag(make_tiles(["4", "4"]), seed=0), 2, lambda tile: 1)
+
+
+# --- the turn guard ---------------------------------------------------------------------------
+
+SEATS = ("Ann", "Bora", "Chul")
+
+
+@pytest.mark.parametrize(
+    "seat, who, sentence",
+    [
+        (0, set(), "The game is over."),
+        (5, {0}, "There is no seat 5."),
+        (-1, {0}, "There is no seat -1."),
+        (1, {0}, "It is Ann's turn, not Bora's."),
+        (0, {1, 2}, "Only Bora and Chul may act now, not Ann."),
+    ],
+)
+def test_the_turn_guard_refuses_with_one_sentence(seat: int, who: set[int], sentence: str) -> None:
+    with pytest.raises(IllegalMove) as refused:
+        check_turn(SEATS, seat, who)
+    assert refused.value.reasons == (sentence,)
+
+
+def test_the_turn_guard_lets_any_seat_it_is_given_act() -> None:
+    check_turn(SEATS, 2, {0, 2})
+    check_turn(SEATS, 0, {0})
+
+
+def test_both_games_refuse_out_of_turn_with_the_same_sentence() -> None:
+    rummikub = RUMMIKUB.new_game(RummikubConfig(allow_doubles_redeal=False), SEATS, 3)
+    scrabble = SCRABBLE.new_game(ScrabbleConfig(), SEATS, 3)
+    for game, state, action in ((RUMMIKUB, rummikub, Draw()), (SCRABBLE, scrabble, Pass())):
+        current = game.current_seat(state)
+        assert current is not None
+        other = (current + 1) % 3
+        with pytest.raises(IllegalMove) as refused:
+            game.apply(state, other, action)
+        assert refused.value.reasons == (f"It is {SEATS[current]}'s turn, not {SEATS[other]}'s.",)
+        with pytest.raises(IllegalMove, match="There is no seat 3"):
+            game.apply(state, 3, action)
+
+
+def test_scrabble_lets_other_seats_challenge_and_accept_out_of_turn() -> None:
+    state = SCRABBLE.new_game(preset("tournament"), ("Ann", "Bora"), 3)
+    other = 1 - state.order.current
+    # Not refused as out of turn: refused by the challenge rules (there is no play to challenge).
+    for action in (Challenge(), AcceptPlay()):
+        with pytest.raises(IllegalMove) as refused:
+            SCRABBLE.apply(state, other, action)
+        assert "turn" not in " ".join(refused.value.reasons)

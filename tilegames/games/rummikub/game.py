@@ -12,6 +12,7 @@ from tilegames.core.protocol import Action, Event, Game, Outcome, Result
 from tilegames.core.seats import SeatOrder
 from tilegames.core.table_rows import ROW_EDIT_TYPES, RowEdit, RowsDraft, apply_edit
 from tilegames.core.tiles import Bag, Tile
+from tilegames.core.turn_guard import check_turn
 from tilegames.games.rummikub.actions import ACTION_TYPES, Draw, Pass, Play, Redeal, Timeout
 from tilegames.games.rummikub.config import PRESETS, RummikubConfig
 from tilegames.games.rummikub.notation import full_set
@@ -59,13 +60,8 @@ class RummikubGame(Game[RummikubConfig, RummikubState, RowsDraft]):
 
     # --- playing --------------------------------------------------------------------------
     def resolve(self, state: RummikubState, seat: int, action: Action) -> Outcome[RummikubState]:
-        current = state.current
-        if state.phase == "over" or current is None:  # current is None exactly when the game is over
-            raise IllegalMove("The game is over.")
-        if not 0 <= seat < len(state.seats):
-            raise IllegalMove(f"There is no seat {seat}.")
-        if seat != current:
-            raise IllegalMove(f"It is {state.seats[current]}'s turn, not {state.seats[seat]}'s.")
+        current = state.current  # None exactly when the game is over
+        check_turn(state.seats, seat, set() if state.phase == "over" or current is None else {current})
         if state.phase == "redeal":
             if not isinstance(action, Redeal):
                 raise IllegalMove("First answer the redeal offer: demand a new deal, or play on.")

@@ -13,6 +13,7 @@ from tilegames.core.lexicon import Lexicon, LexiconError, lexicon_for
 from tilegames.core.protocol import Action, Edit, Event, Game, Outcome, Result
 from tilegames.core.seats import SeatOrder
 from tilegames.core.tiles import Bag
+from tilegames.core.turn_guard import check_turn
 from tilegames.games.scrabble.actions import (
     ACTION_TYPES, AcceptPlay, Challenge, Exchange, Pass, Place, Placement, Timeout,
 )
@@ -87,18 +88,13 @@ class ScrabbleGame(Game[ScrabbleConfig, ScrabbleState, ScrabbleDraft]):
 
     # --- playing --------------------------------------------------------------------------
     def resolve(self, state: ScrabbleState, seat: int, action: Action) -> Outcome[ScrabbleState]:
-        if state.end is not None:
-            raise IllegalMove("The game is over.")
-        if not 0 <= seat < len(state.seats):
-            raise IllegalMove(f"There is no seat {seat}.")
+        check_turn(state.seats, seat, self._who_may_act(state, action))
         if isinstance(action, Challenge):
             return challenge(state, seat, lambda: self.lexicon(state))
         if isinstance(action, AcceptPlay) or (state.awaiting_final_challenge and isinstance(action, Timeout)):
             return self._let_last_play_stand(state, seat, action)
         if state.awaiting_final_challenge:
             raise IllegalMove("The last play of the game may still be challenged: challenge it or accept it.")
-        if seat != state.order.current:
-            raise IllegalMove(f"It is {state.seats[state.order.current]}'s turn.")
         # The current player begins: the window to challenge the last play closes.
         state = replace(state, pending=None)
         if isinstance(action, Place):
@@ -111,6 +107,15 @@ class ScrabbleGame(Game[ScrabbleConfig, ScrabbleState, ScrabbleDraft]):
             return self._pass(state, seat, f"Time's up for {state.seats[seat]}: the tiles go back and the turn is lost.",
                               "timeout")
         raise IllegalMove(f"Scrabble has no move called {getattr(action, 'kind', action)!r}.")
+
+    def _who_may_act(self, state: ScrabbleState, action: Action) -> set[int]:
+        """Any seat may challenge the last play, and answer for the last play of the game
+        (`challenge` and `_let_last_play_stand` check the rest); otherwise the current seat."""
+        if state.end is not None:
+            return set()
+        if isinstance(action, (Challenge, AcceptPlay)) or state.awaiting_final_challenge:
+            return set(range(len(state.seats)))
+        return {state.order.current}
 
     def _let_last_play_stand(self, state: ScrabbleState, seat: int, action: Action) -> Outcome[ScrabbleState]:
         """Close the final-challenge window: the play that went out stands and the game ends.
