@@ -11,13 +11,8 @@ from itertools import combinations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tilegames.games.rummikub.meld import (
-    _max_run,
-    best_meld,
-    best_meld_value,
-    can_meld,
-    check_initial_meld,
-)
+from tilegames.games.rummikub.meld_report import check_initial_meld
+from tilegames.games.rummikub.meld_search import _max_run, best_meld, best_meld_value, can_meld
 from tilegames.games.rummikub.notation import COLOURS, JOKER, Face, face_of, full_set, parse_faces
 from tilegames.games.rummikub.sets import best_reading, classify
 

@@ -13,7 +13,7 @@ import argparse
 import json
 import sys
 
-from tilegames.games.rummikub.meld import MeldReport, check_initial_meld
+from tilegames.games.rummikub.meld_report import MeldReport, check_initial_meld
 from tilegames.games.rummikub.notation import Face, NotationError, parse_faces
 
 

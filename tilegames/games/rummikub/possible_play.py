@@ -19,7 +19,7 @@ from typing import Sequence
 
 from tilegames.core.tiles import Tile
 from tilegames.games.rummikub.config import INITIAL_MELD_POINTS
-from tilegames.games.rummikub.meld import best_meld, can_meld
+from tilegames.games.rummikub.meld_search import best_meld, can_meld
 from tilegames.games.rummikub.notation import HIGHEST, JOKER, LOWEST, Face, face_of
 from tilegames.games.rummikub.sets import best_reading, format_set
 from tilegames.games.rummikub.state import RummikubState

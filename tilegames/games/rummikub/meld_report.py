@@ -1,0 +1,127 @@
+"""The initial meld a player proposes, judged (RULES.md §1.4.1).
+
+`check_initial_meld` judges sets a player proposes as their first play: every set valid and
+worth 30 or more in total, jokers counting as the tile they stand for. The report says why,
+set by set (`tilegames rummikub meld-check` prints it).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from tilegames.games.rummikub.config import INITIAL_MELD_POINTS
+from tilegames.games.rummikub.notation import JOKER, Edition, Face, edition_spec
+from tilegames.games.rummikub.sets import SetCheck, SetKind, best_reading, classify
+
+
+@dataclass(frozen=True)
+class SetReport:
+    """One proposed set as the player laid it out, and the verdict on it."""
+
+    tiles: tuple[str, ...]
+    kind: str
+    value: int
+    reason: str | None
+    jokers: tuple[str, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "tiles": list(self.tiles),
+            "kind": self.kind,
+            "value": self.value,
+            "reason": self.reason,
+            "jokers": list(self.jokers),
+        }
+
+
+@dataclass(frozen=True)
+class MeldReport:
+    """The verdict on a proposed initial meld. `total` counts only the valid sets."""
+
+    sets: tuple[SetReport, ...]
+    total: int
+    valid: bool
+    verdict: str
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict (for `json.dumps`): sets, total, valid, verdict."""
+        return {
+            "sets": [s.to_json() for s in self.sets],
+            "total": self.total,
+            "valid": self.valid,
+            "verdict": self.verdict,
+        }
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _copy_problems(sets: Sequence[Sequence[Face]], edition: Edition) -> list[str]:
+    """Sentences for faces used more often than the edition has copies of them."""
+    spec = edition_spec(edition)
+    counts = Counter(face for faces in sets for face in faces)
+    problems: list[str] = []
+    too_many = sorted(f for f, k in counts.items() if not f.is_joker and k > spec.copies)
+    if len(too_many) == 1:
+        face = too_many[0]
+        problems.append(
+            f"{face} appears {counts[face]} times, but the {edition} set has only "
+            f"{spec.copies} of each tile."
+        )
+    elif too_many:
+        names = ", ".join(str(f) for f in too_many[:-1]) + f" and {too_many[-1]}"
+        problems.append(
+            f"{names} appear more often than the {edition} set has them ({spec.copies} of "
+            "each tile)."
+        )
+    if counts[JOKER] > spec.jokers:
+        problems.append(
+            f"The meld uses {counts[JOKER]} jokers, but the {edition} set has only "
+            f"{spec.jokers}."
+        )
+    return problems
+
+
+def _report(faces: Sequence[Face], check: SetCheck) -> SetReport:
+    return SetReport(
+        tuple(str(f) for f in faces), check.kind, check.value, check.reason, check.jokers
+    )
+
+
+def check_initial_meld(
+    sets: Sequence[Sequence[Face]],
+    edition: Edition = "standard",
+    threshold: int = INITIAL_MELD_POINTS,
+    kinds: Sequence[SetKind | None] | None = None,
+) -> MeldReport:
+    """Judge a proposed initial meld (RULES.md §1.4.1).
+
+    Valid when every set is valid, no face appears more often than the edition has copies,
+    and the valid sets add up to at least `threshold`. `kinds` optionally declares each set's
+    kind; an undeclared set gets its most valuable reading (`best_reading`), since the player
+    may declare a row like `J J R10` either way and would declare the one that counts more.
+    """
+    if kinds is not None and len(kinds) != len(sets):
+        raise ValueError("kinds must give one entry (or None) per set.")
+    reports: list[SetReport] = []
+    for i, faces in enumerate(sets):
+        kind = None if kinds is None else kinds[i]
+        check = best_reading(faces) if kind is None else classify(faces, kind)
+        reports.append(_report(faces, check))
+    total = sum(r.value for r in reports)
+    problems = _copy_problems(sets, edition)
+    invalid = sum(1 for r in reports if r.kind == "invalid")
+    if invalid:
+        verb = "is" if invalid == 1 else "are"
+        problems.append(f"Not a valid meld: {_plural(invalid, 'set')} {verb} invalid.")
+    if not problems and not reports:
+        problems.append("An initial meld needs at least one set.")
+    if problems:
+        return MeldReport(tuple(reports), total, False, " ".join(problems))
+    if total < threshold:
+        verdict = f"Not enough: {total} points; an initial meld needs at least {threshold}."
+        return MeldReport(tuple(reports), total, False, verdict)
+    return MeldReport(tuple(reports), total, True, f"Valid initial meld: {total} points.")
