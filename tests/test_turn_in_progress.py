@@ -95,7 +95,8 @@ def test_a_new_turn_forgets_the_steps_of_the_last_one(started):
 
 def test_a_scrabble_turn_comes_back_with_its_tiles_on_the_board_and_its_clock(tmp_path):
     from tilegames.games.scrabble.config import ScrabbleConfig
-    from tilegames.games.scrabble.game import GAME as SCRABBLE, PutTile
+    from tilegames.games.scrabble.draft import PutTile
+    from tilegames.games.scrabble.game import GAME as SCRABBLE
 
     clock = FakeClock()
     path = tmp_path / "scrabble.jsonl"

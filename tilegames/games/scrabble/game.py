@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from tilegames.core.errors import IllegalMove
 from tilegames.core.game_setup import check_seat_count
 from tilegames.core.grid import GeometryError, Pos
 from tilegames.core.lexicon import Lexicon, LexiconError, lexicon_for
-from tilegames.core.protocol import Action, Edit, Event, Game, Outcome, Result
+from tilegames.core.protocol import Action, Event, Game, Outcome, Result
 from tilegames.core.seats import SeatOrder
 from tilegames.core.tiles import Bag
 from tilegames.core.turn_guard import check_turn
@@ -20,6 +20,8 @@ from tilegames.games.scrabble.actions import (
 from tilegames.games.scrabble.board import CENTRE, SIZE, play_notation, score_play, square_name
 from tilegames.games.scrabble.config import PRESETS, ScrabbleConfig
 from tilegames.games.scrabble.challenges import challenge
+from tilegames.games.scrabble.draft import EDIT_TYPES, ScrabbleDraft, edit_draft
+from tilegames.games.scrabble.draft import PutTile as PutTile, TakeBack as TakeBack  # the play screen's imports
 from tilegames.games.scrabble.endings import finish, maybe_stalled, next_turn
 from tilegames.games.scrabble.setup import check_players, deal, first_player
 from tilegames.games.scrabble.state import PendingPlay, ScrabbleState, Square
@@ -33,33 +35,6 @@ def _lexicon(word_list: str | None) -> Lexicon:
     return lexicon_for(word_list)
 
 
-@dataclass(frozen=True)
-class ScrabbleDraft:
-    """Tiles the player has put on the board this turn, not yet played."""
-
-    placements: tuple[Placement, ...] = ()
-
-
-@dataclass(frozen=True)
-class PutTile(Edit):
-    """Put a rack tile on a square of the draft (`letter` names a blank's letter)."""
-
-    kind = "put"
-    tile: int
-    row: int
-    col: int
-    letter: str | None = None  # required for a blank
-
-
-@dataclass(frozen=True)
-class TakeBack(Edit):
-    """Take the tile put on this square this turn back to the rack."""
-
-    kind = "take_back"
-    row: int
-    col: int
-
-
 class ScrabbleGame(Game[ScrabbleConfig, ScrabbleState, ScrabbleDraft]):
     id = "scrabble"
     title = "Scrabble"
@@ -68,7 +43,7 @@ class ScrabbleGame(Game[ScrabbleConfig, ScrabbleState, ScrabbleDraft]):
     config_type = ScrabbleConfig
     presets = PRESETS
     action_types = ACTION_TYPES
-    edit_types = (PutTile, TakeBack)
+    edit_types = EDIT_TYPES
     exporters = {"gcg": lambda journal: _export_gcg(journal)}
 
     def lexicon(self, state: ScrabbleState) -> Lexicon:
@@ -318,15 +293,7 @@ class ScrabbleGame(Game[ScrabbleConfig, ScrabbleState, ScrabbleDraft]):
         return ScrabbleDraft()
 
     def edit(self, draft: ScrabbleDraft, seat: int, edit: Any) -> ScrabbleDraft:
-        if isinstance(edit, PutTile):
-            if any(p.tile == edit.tile for p in draft.placements):
-                raise IllegalMove("That tile is already on the board.")
-            if any((p.row, p.col) == (edit.row, edit.col) for p in draft.placements):
-                raise IllegalMove("You already put a tile there.")
-            return ScrabbleDraft(draft.placements + (Placement(edit.tile, edit.row, edit.col, edit.letter or ""),))
-        if isinstance(edit, TakeBack):
-            return ScrabbleDraft(tuple(p for p in draft.placements if (p.row, p.col) != (edit.row, edit.col)))
-        raise IllegalMove("That is not a board edit.")
+        return edit_draft(draft, edit)
 
     def commit_action(self, snapshot: ScrabbleState, draft: ScrabbleDraft, seat: int) -> Place:
         return Place(draft.placements)
