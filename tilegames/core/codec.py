@@ -32,7 +32,8 @@ def to_jsonable(value: Any) -> Any:
 
 def from_jsonable(cls: type[T], data: Any, where: str = "") -> T:
     """Build dataclass `cls` from `data`, checking every field; raise BadRecord otherwise."""
-    return _decode(cls, data, where or cls.__name__)
+    decoded: T = _decode(cls, data, where or cls.__name__)
+    return decoded
 
 
 def _decode(hint: Any, data: Any, where: str) -> Any:
@@ -112,7 +113,7 @@ def _decode_dataclass(cls: Any, data: Any, where: str) -> Any:
 
 
 @functools.cache
-def _fields_of(cls: Any) -> tuple[dict[str, Any], dict[str, dataclasses.Field]]:
+def _fields_of(cls: Any) -> tuple[dict[str, Any], dict[str, dataclasses.Field[Any]]]:
     """Type hints and init fields of a dataclass (resolving hints is slow, so once per class)."""
     return get_type_hints(cls), {f.name: f for f in dataclasses.fields(cls) if f.init}
 

@@ -324,7 +324,7 @@ class ReplayStep:
     outcome: Outcome[Any]
 
 
-def game_of(journal: LoadedJournal) -> Game:
+def game_of(journal: LoadedJournal) -> Game[Any, Any, Any]:
     """The game a journal records (BadRecord naming the file for a game tilegames lacks)."""
     try:
         return get_game(journal.header.game)
@@ -332,7 +332,7 @@ def game_of(journal: LoadedJournal) -> Game:
         raise BadRecord(f"{journal.name}: {shown(journal.header.game, 30)!r} is not a game tilegames has.") from None
 
 
-def initial_state(journal: LoadedJournal, game: Game | None = None) -> Any:
+def initial_state(journal: LoadedJournal, game: Game[Any, Any, Any] | None = None) -> Any:
     """The state the journal's game started from (BadRecord if its header cannot set it up)."""
     game = game or game_of(journal)
     try:
@@ -366,7 +366,7 @@ def _check_word_list(name: str, config: Any) -> None:
 _ENGINE_SURPRISES = (LookupError, TypeError, ValueError, ArithmeticError, AttributeError)
 
 
-def replay_steps(journal: LoadedJournal, game: Game | None = None) -> Iterator[ReplayStep]:
+def replay_steps(journal: LoadedJournal, game: Game[Any, Any, Any] | None = None) -> Iterator[ReplayStep]:
     """Apply every journaled action again, in order, yielding each step.
 
     The one place a journal is replayed (resume, `tilegames replay`, exports): a record that
@@ -392,7 +392,7 @@ def replay_steps(journal: LoadedJournal, game: Game | None = None) -> Iterator[R
         state = outcome.state
 
 
-def replay(journal: LoadedJournal, game: Game | None = None, events: list[Event] | None = None) -> Any:
+def replay(journal: LoadedJournal, game: Game[Any, Any, Any] | None = None, events: list[Event] | None = None) -> Any:
     """Rebuild the exact state a journal records, by applying every action again.
 
     With `events` given, the events of every action are appended to it (a resumed game's

@@ -17,7 +17,7 @@ from tilegames.core.turn_guard import check_turn
 from tilegames.games.scrabble.actions import (
     ACTION_TYPES, AcceptPlay, Challenge, Exchange, Pass, Place, Placement, Timeout,
 )
-from tilegames.games.scrabble.board import CENTRE, SIZE, play_notation, score_play, square_name
+from tilegames.games.scrabble.board import CENTRE, SIZE, ScoredPlay, play_notation, score_play, square_name
 from tilegames.games.scrabble.config import PRESETS, ScrabbleConfig
 from tilegames.games.scrabble.challenges import challenge
 from tilegames.games.scrabble.draft import EDIT_TYPES, ScrabbleDraft, edit_draft
@@ -107,7 +107,8 @@ class ScrabbleGame(Game[ScrabbleConfig, ScrabbleState, ScrabbleDraft]):
             events.append(Event("challenge.window_closed", text, seat))
         return finish(replace(state, pending=None, awaiting_final_challenge=False), "out", pending.seat, events)
 
-    def check_placement(self, state: ScrabbleState, seat: int, placements: tuple[Placement, ...]):
+    def check_placement(self, state: ScrabbleState, seat: int,
+                        placements: tuple[Placement, ...]) -> tuple[ScoredPlay, dict[Pos, str]]:
         """Validate a placement completely (except words, unless `void`) and score it."""
         rack = {t.id: t for t in state.racks[seat]}
         cells = state.cells()
