@@ -50,6 +50,15 @@ def test_import_contracts_hold():
         ("tilegames/core/journal.py", "import asyncio"),
         ("tilegames/games/__init__.py", "from rich import print"),
         ("tilegames/core/tiles.py", "import tilegames.ui"),
+        # The games are independent of each other.
+        ("tilegames/games/rummikub/sets.py", "import tilegames.games.scrabble.tiles"),
+        ("tilegames/games/scrabble/board.py", "from tilegames.games.rummikub import notation"),
+        # The subcommands and the benchmarks sit under cli, above everything else.
+        ("tilegames/games/rummikub/game.py", "import tilegames.commands"),
+        ("tilegames/ui/__init__.py", "import tilegames.bench"),
+        ("tilegames/commands/words.py", "import tilegames.bench"),
+        ("tilegames/commands/words.py", "import tilegames.ui"),
+        ("tilegames/commands/words.py", "import textual"),
     ],
 )
 def test_a_planted_violation_breaks_the_contract(tmp_path, module, line):
