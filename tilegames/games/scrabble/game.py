@@ -63,7 +63,7 @@ class ScrabbleGame(Game[ScrabbleConfig, ScrabbleState, ScrabbleDraft]):
 
     # --- playing --------------------------------------------------------------------------
     def resolve(self, state: ScrabbleState, seat: int, action: Action) -> Outcome[ScrabbleState]:
-        check_turn(state.seats, seat, self._who_may_act(state, action))
+        check_turn(state.seats, seat, self._guarded_seats(state, action))
         if isinstance(action, Challenge):
             return challenge(state, seat, lambda: self.lexicon(state))
         if isinstance(action, AcceptPlay) or (state.awaiting_final_challenge and isinstance(action, Timeout)):
@@ -83,9 +83,11 @@ class ScrabbleGame(Game[ScrabbleConfig, ScrabbleState, ScrabbleDraft]):
                               "timeout")
         raise IllegalMove(f"Scrabble has no move called {getattr(action, 'kind', action)!r}.")
 
-    def _who_may_act(self, state: ScrabbleState, action: Action) -> set[int]:
-        """Any seat may challenge the last play, and answer for the last play of the game
-        (`challenge` and `_let_last_play_stand` check the rest); otherwise the current seat."""
+    def _guarded_seats(self, state: ScrabbleState, action: Action) -> set[int]:
+        """The seats the turn guard lets through with `action`. Any seat may try to challenge
+        the last play, or answer for the last play of the game: `challenge` and
+        `_let_last_play_stand` refuse with their own sentences (so this is wider than
+        `who_may_act`); any other move is the current seat's."""
         if state.end is not None:
             return set()
         if isinstance(action, (Challenge, AcceptPlay)) or state.awaiting_final_challenge:
