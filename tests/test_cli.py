@@ -62,7 +62,7 @@ def test_play_rummikub_starts_a_match_with_the_given_players(monkeypatch):
     started = []
 
     class FakeApp:
-        def start_rummikub(self, seats, config, *, open_hands, seed):
+        def start(self, game_id, seats, config, *, open_hands, seed):
             started.append((seats, config.profile, config.turn_seconds, config.rounds, open_hands, seed))
 
     monkeypatch.setattr("tilegames.cli._run_app", lambda start: start(FakeApp()) or 0)
@@ -139,7 +139,7 @@ def test_play_scrabble_starts_a_game(monkeypatch):
     started = []
 
     class FakeApp:
-        def start_scrabble(self, seats, config, *, open_hands, seed):
+        def start(self, game_id, seats, config, *, open_hands, seed):
             started.append((seats, config.challenge_mode, config.stall_rule, config.turn_seconds, seed))
 
     monkeypatch.setattr("tilegames.cli._run_app", lambda start: start(FakeApp()) or 0)
@@ -159,7 +159,7 @@ def test_play_scrabble_with_an_own_word_list(monkeypatch, tmp_path, capsys):
     started = []
 
     class FakeApp:
-        def start_scrabble(self, seats, config, *, open_hands, seed):
+        def start(self, game_id, seats, config, *, open_hands, seed):
             started.append(config.word_list)
 
     monkeypatch.setattr("tilegames.cli._run_app", lambda start: start(FakeApp()) or 0)
@@ -242,7 +242,7 @@ def test_the_largest_seed_accepted_can_be_saved_and_read_back(monkeypatch, tmp_p
     started = []
 
     class FakeApp:
-        def start_rummikub(self, seats, config, *, open_hands, seed):
+        def start(self, game_id, seats, config, *, open_hands, seed):
             started.append((config, seed))
 
     monkeypatch.setattr("tilegames.cli._run_app", lambda start: start(FakeApp()) or 0)
@@ -262,7 +262,7 @@ def test_play_rummikub_takes_any_turn_time_from_5_to_600_seconds(seconds, expect
     started = []
 
     class FakeApp:
-        def start_rummikub(self, seats, config, *, open_hands, seed):
+        def start(self, game_id, seats, config, *, open_hands, seed):
             started.append(config.turn_seconds)
 
     monkeypatch.setattr("tilegames.cli._run_app", lambda start: start(FakeApp()) or 0)

@@ -12,7 +12,8 @@ import sys
 from typing import TYPE_CHECKING, Callable, NoReturn, Sequence
 
 from tilegames import __version__
-from tilegames.commands import rummikub, scrabble, words
+from tilegames.commands import register_commands
+from tilegames.ui.games import playable, plugin
 from tilegames.core.errors import BadRecord, GameInUse, SaveFailed
 from tilegames.core.inputs import is_text, shown, whole_number
 from tilegames.core.saves import check_saves_dir
@@ -40,27 +41,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     play = commands.add_parser("play", help="start a game directly (hot-seat)")
     games = play.add_subparsers(dest="game", metavar="GAME", required=True, parser_class=_Parser)
-    rk = games.add_parser("rummikub", help="Rummikub for 2-6 players round one terminal")
-    rk.add_argument("--players", required=True, help='names separated by commas, e.g. "Ann,Bob,Chul"')
-    rk.add_argument("--preset", choices=("sabra", "tournament"), default="sabra", help="rule preset (default sabra)")
-    rk.add_argument("--turn-time", default="60", type=_turn_time, metavar="SECONDS|off",
-                    help="seconds per turn, or off (default 60)")
-    rk.add_argument("--rounds", type=_count, default=1, help="rounds in the match; a round is one game per player")
-    rk.add_argument("--seed", type=_seed, help="seed for a reproducible deal")
-    rk.add_argument("--open-hands", action="store_true", help="no hand-off screen between turns (teaching)")
-    rk.set_defaults(handler=_cmd_play_rummikub)
-
-    sc = games.add_parser("scrabble", help="Scrabble for 2-4 players round one terminal")
-    sc.add_argument("--players", required=True, help='names separated by commas, e.g. "Ann,Bob"')
-    sc.add_argument("--preset", choices=("casual", "tournament"), default="casual", help="rule preset (default casual)")
-    sc.add_argument("--challenge", choices=("double", "single", "penalty", "void"),
-                    help="challenge rule (default: the preset's, double)")
-    sc.add_argument("--turn-time", default="off", type=_turn_time, metavar="SECONDS|off",
-                    help="seconds per turn, or off (default off)")
-    sc.add_argument("--words", metavar="FILE", help="your own word list: one word per line, any case, # comments")
-    sc.add_argument("--seed", type=_seed, help="seed for a reproducible game")
-    sc.add_argument("--open-hands", action="store_true", help="no hand-off screen between turns (teaching)")
-    sc.set_defaults(handler=_cmd_play_scrabble)
+    for entry in playable():
+        game = plugin(entry.id)
+        sub = games.add_parser(entry.id, help=f"{entry.title} for 2-{game.most_players} players round one terminal")
+        sub.add_argument("--players", required=True, help='names separated by commas, e.g. "Ann,Bob"')
+        game.add_cli_options(sub)
+        sub.add_argument("--seed", type=_seed, help="seed for a reproducible deal")
+        sub.add_argument("--open-hands", action="store_true", help="no hand-off screen between turns (teaching)")
+        sub.set_defaults(handler=_cmd_play)
 
     resume = commands.add_parser("resume", help="continue the last unfinished game")
     resume.add_argument("file", nargs="?", help="a game's journal (default: the most recent unfinished game)")
@@ -70,24 +58,13 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("file", help="a journal (.jsonl) written while a game was played")
     replay.set_defaults(handler=_cmd_replay)
 
-    rummikub.register(commands)
-    scrabble.register(commands)
-    words.register(commands)
+    register_commands(commands)
 
     bench = commands.add_parser("bench", help="measure performance (medians over several runs)")
     bench.add_argument("--runs", type=_count, default=5, help="timed runs per case (default 5)")
     bench.add_argument("--only", help="run only the cases whose name contains this text")
     bench.set_defaults(handler=_cmd_bench)
     return parser
-
-
-def _turn_time(text: str) -> int | None:
-    if text.strip().lower() == "off":
-        return None
-    try:
-        return whole_number(text, "number of seconds", max_digits=4)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{shown(text, 30)}' is not a number of seconds or 'off'") from None
 
 
 def _seed(text: str) -> int:
@@ -126,47 +103,18 @@ def _run_app(start: "Callable[[TilegamesApp], None] | None") -> int:
     return app.return_code or 0  # 1 after a crash, never a quiet 0
 
 
-def _cmd_play_rummikub(args: argparse.Namespace) -> int:
-    from dataclasses import replace
-
-    from tilegames.games.rummikub.config import PRESETS
+def _cmd_play(args: argparse.Namespace) -> int:
     from tilegames.ui.screens.setup import parse_players
 
+    game = plugin(args.game)
     try:
-        seats = _names_are_text(parse_players(args.players))
-        config = replace(PRESETS[args.preset], turn_seconds=args.turn_time, rounds=args.rounds)
+        seats = _names_are_text(parse_players(args.players, game.title, game.most_players))
+        config = game.config_from_cli(args, seats)
     except ValueError as exc:
-        print(f"tilegames play rummikub: {shown(str(exc), 300)}", file=sys.stderr)
+        print(f"tilegames play {args.game}: {shown(str(exc), 300)}", file=sys.stderr)
         return 2
     check_saves_dir()  # a full, read-only or missing saves folder is one line now, not mid-game
-    return _run_app(lambda app: app.start_rummikub(seats, config, open_hands=args.open_hands, seed=args.seed))
-
-
-def _cmd_play_scrabble(args: argparse.Namespace) -> int:
-    from dataclasses import replace
-
-    from tilegames.games.scrabble.config import PRESETS
-    from tilegames.ui.screens.setup import parse_players
-
-    try:
-        seats = _names_are_text(parse_players(args.players, "Scrabble", 4))
-        config = replace(PRESETS[args.preset], turn_seconds=args.turn_time)
-        if args.challenge:
-            config = replace(config, challenge_mode=args.challenge)
-        if args.words:
-            from pathlib import Path
-
-            from tilegames.core.lexicon import load_word_file
-
-            load_word_file(args.words)  # a bad list is reported now, in one line, not mid-game
-            config = replace(config, word_list=str(Path(args.words).resolve()))
-        if config.endgame == "naspa2p" and len(seats) != 2:
-            raise ValueError("Tournament rules are for 2 players; use --preset casual for 3 or 4.")
-    except ValueError as exc:
-        print(f"tilegames play scrabble: {shown(str(exc), 300)}", file=sys.stderr)
-        return 2
-    check_saves_dir()
-    return _run_app(lambda app: app.start_scrabble(seats, config, open_hands=args.open_hands, seed=args.seed))
+    return _run_app(lambda app: app.start(args.game, seats, config, open_hands=args.open_hands, seed=args.seed))
 
 
 def _cmd_resume(args: argparse.Namespace) -> int:
@@ -182,8 +130,8 @@ def _cmd_resume(args: argparse.Namespace) -> int:
             print("tilegames resume: there is no unfinished game to resume.", file=sys.stderr)
             return 1
         path = games[0]
-    resumed = open_saved(path)  # a damaged, illegal or unusable save is reported here, before the app starts
-    return _run_app(lambda app: app.show_resumed(resumed))
+    session = open_saved(path)  # a damaged, illegal or unusable save is reported here, before the app starts
+    return _run_app(lambda app: app.show_resumed(session))
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:

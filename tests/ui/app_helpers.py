@@ -13,6 +13,7 @@ from tilegames.games.rummikub.game import GAME
 from tilegames.games.rummikub.match import Match
 from tilegames.ui.app import TilegamesApp
 from tilegames.ui.screens.rummikub import RummikubScreen
+from tilegames.ui.games.rummikub import PLUGIN as RUMMIKUB_UI
 
 
 def session_for(state, clock: FakeClock) -> LocalSession:
@@ -23,7 +24,7 @@ def session_for(state, clock: FakeClock) -> LocalSession:
 
 def show_position(app: TilegamesApp, state, *, open_hands: bool = True) -> LocalSession:
     session = session_for(state, app.clock)
-    app.show_session(session, Match(state.config, state.seats, 1), open_hands=open_hands)
+    RUMMIKUB_UI.show_in_match(app, session, Match(state.config, state.seats, 1), open_hands=open_hands)
     return session
 
 

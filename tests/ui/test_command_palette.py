@@ -36,7 +36,7 @@ async def test_in_a_game_the_palette_offers_its_actions_and_runs_them(app):
 
 async def test_each_unfinished_game_can_be_resumed_from_the_palette(app, saves_home):
     async with app.run_test(size=(80, 24)) as pilot:
-        app.start_rummikub(("Ann", "Bora"), config(), open_hands=True, seed=2)
+        app.start("rummikub", ("Ann", "Bora"), config(), open_hands=True, seed=2)
         await pilot.pause()
         app.back_to_menu()
         await pilot.pause()

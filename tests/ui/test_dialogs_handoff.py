@@ -26,7 +26,7 @@ async def test_q_or_escape_at_the_hand_off_goes_to_the_menu_and_the_game_is_save
     from tilegames.games.scrabble.config import ScrabbleConfig
 
     async with app.run_test(size=(80, 24)) as pilot:
-        app.start_scrabble(("Ann", "Bora"), ScrabbleConfig(), open_hands=False, seed=5)
+        app.start("scrabble", ("Ann", "Bora"), ScrabbleConfig(), open_hands=False, seed=5)
         await pilot.pause()
         assert isinstance(app.screen, HandOff)
         await pilot.press(key)

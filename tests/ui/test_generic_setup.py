@@ -62,4 +62,4 @@ async def test_rounds_say_how_many_games_and_follow_the_player_list(app):
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, HandOff)
-        assert app.current.match.config.rounds == 2 and app.current.match.total_games == 8
+        assert app.flow.match.config.rounds == 2 and app.flow.match.total_games == 8

@@ -124,7 +124,7 @@ async def test_names_are_shown_as_written_never_as_markup(app):
 async def test_the_menu_counts_again_after_a_game(app):
     async with app.run_test(size=(100, 30)) as pilot:
         assert "Resume  (no unfinished game)" in screen_text(app)
-        app.start_rummikub(("Ann", "Bora"), config(turn_seconds=None), open_hands=True, seed=3)
+        app.start("rummikub", ("Ann", "Bora"), config(turn_seconds=None), open_hands=True, seed=3)
         await pilot.pause()
         app.back_to_menu()
         await pilot.pause()

@@ -14,7 +14,7 @@ ASKS_FIRST_PLAYER, ASKS_SECOND_PLAYER = 7, 1
 
 
 async def _to_question(pilot, seed: int) -> None:
-    pilot.app.start_rummikub(("Ann", "Bob"), RummikubConfig(), open_hands=False, seed=seed)
+    pilot.app.start("rummikub", ("Ann", "Bob"), RummikubConfig(), open_hands=False, seed=seed)
     await pilot.pause()
     assert isinstance(pilot.app.screen, HandOff)
     await pilot.press("enter")
@@ -70,7 +70,7 @@ async def test_quitting_with_5_seconds_left_and_resuming_keeps_the_table_and_the
     """q, y, then Resume: the changed table and the 5 seconds come back, and the timeout
     still costs the 3-tile penalty."""
     async with app.run_test(size=(80, 24)) as pilot:
-        app.start_rummikub(("Ann", "Bob"), RummikubConfig(allow_doubles_redeal=False), open_hands=False, seed=2)
+        app.start("rummikub", ("Ann", "Bob"), RummikubConfig(allow_doubles_redeal=False), open_hands=False, seed=2)
         await pilot.pause()
         await pilot.press("enter")  # the hand-off
         await pilot.pause()

@@ -30,18 +30,18 @@ async def test_starting_a_game_with_a_saves_path_that_is_a_file_is_a_message(app
     saves_home.mkdir()
     (saves_home / "games").write_text("a file")
     async with app.run_test(size=(100, 30)) as pilot:
-        app.start_rummikub(("Ann", "Bora"), config(), open_hands=False)
+        app.start("rummikub", ("Ann", "Bora"), config(), open_hands=False)
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)
         assert "is not a folder" in notes(app)
-        app.start_scrabble(("Ann", "Bora"), ScrabbleConfig(), open_hands=False)
+        app.start("scrabble", ("Ann", "Bora"), ScrabbleConfig(), open_hands=False)
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)
 
 
 async def test_a_full_disk_mid_game_is_a_message_and_the_game_goes_on(app, monkeypatch):
     async with app.run_test(size=(100, 30)) as pilot:
-        app.start_rummikub(("Ann", "Bora"), config(turn_seconds=None), open_hands=True, seed=3)
+        app.start("rummikub", ("Ann", "Bora"), config(turn_seconds=None), open_hands=True, seed=3)
         await pilot.pause()
         session = play_screen(app).session
         turn = session.turn_number()
@@ -111,7 +111,7 @@ async def test_quitting_lets_go_of_the_game(app):
     from tilegames.core import filelock
 
     async with app.run_test(size=(100, 30)) as pilot:
-        app.start_rummikub(("Ann", "Bora"), config(turn_seconds=None), open_hands=True, seed=3)
+        app.start("rummikub", ("Ann", "Bora"), config(turn_seconds=None), open_hands=True, seed=3)
         await pilot.pause()
         path = play_screen(app).session.path
         assert filelock.info_path(path).exists()

@@ -21,7 +21,7 @@ def journals() -> list:
 
 async def test_resuming_a_finished_match_game_twice_deals_the_next_game_once(app):
     async with app.run_test(size=(100, 30)) as pilot:
-        app.start_rummikub(("Ann", "Bora"), config(turn_seconds=None), open_hands=True, seed=3)
+        app.start("rummikub", ("Ann", "Bora"), config(turn_seconds=None), open_hands=True, seed=3)
         await pilot.pause()
         first = play_screen(app).session.path
         app.back_to_menu()

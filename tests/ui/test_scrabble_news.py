@@ -113,7 +113,7 @@ async def test_the_log_says_who_plays_first_after_a_resume_too(app, saves_home):
     from tilegames.ui.widgets.movelog import MoveLog
 
     async with app.run_test(size=(80, 24)) as pilot:
-        app.start_scrabble(("Ann", "Bora"), ScrabbleConfig(), open_hands=True, seed=5)
+        app.start("scrabble", ("Ann", "Bora"), ScrabbleConfig(), open_hands=True, seed=5)
         await pilot.pause()
         first = app.screen.session.controller.state.first_seat
         await pilot.press("2", "y")  # a move, so the resumed game has a history

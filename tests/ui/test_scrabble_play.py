@@ -21,12 +21,13 @@ from tilegames.ui.screens.dialogs import ChallengePrompt  # noqa: E402
 from tilegames.ui.screens.scrabble import ScrabbleScreen  # noqa: E402
 from tilegames.ui.screens.scrabble_summary import ScrabbleSummary  # noqa: E402
 from tilegames.ui.widgets.scrabble_rack import ScrabbleRack  # noqa: E402
+from tilegames.ui.games.scrabble import PLUGIN as SCRABBLE_UI
 
 
 def show(app, state, open_hands=True) -> LocalSession:
     header = JournalHeader(GAME.id, GAME.config_to_json(state.config), 1, state.seats)
     session = LocalSession(GAME, TurnController(GAME, state, clock=app.clock), header, None)
-    app.show_scrabble(session, open_hands=open_hands)
+    SCRABBLE_UI.show(app, session, open_hands=open_hands)
     return session
 
 
@@ -148,7 +149,7 @@ async def test_a_failed_double_challenge_loses_the_challenger_a_turn(app):
 
 async def test_a_game_to_the_end_shows_the_adjustments_and_saves_a_gcg(app, saves_home):
     async with app.run_test(size=(80, 24)) as pilot:
-        app.start_scrabble(("Ann", "Bora"), ScrabbleConfig(), open_hands=True, seed=11)
+        app.start("scrabble", ("Ann", "Bora"), ScrabbleConfig(), open_hands=True, seed=11)
         await pilot.pause()
         screen = app.screen
         session = screen.session

@@ -18,7 +18,7 @@ from tilegames.ui.widgets.race_chart import RaceChart
 
 async def play_a_short_game(pilot, app) -> None:
     """Ann plays two tiles through the centre, then everyone passes until the game stalls."""
-    app.start_scrabble(("Ann", "Bora"), ScrabbleConfig(), open_hands=True, seed=11)
+    app.start("scrabble", ("Ann", "Bora"), ScrabbleConfig(), open_hands=True, seed=11)
     await pilot.pause()
     session = app.screen.session
     rack = [t.face for t in session.controller.state.racks[session.current_seat] if t.face != "?"]

@@ -8,6 +8,7 @@ package and one line to `GAME_MODULES`.
 from __future__ import annotations
 
 import importlib
+from typing import Any
 
 from tilegames.core.errors import BadRecord
 from tilegames.core.protocol import Game
@@ -18,10 +19,12 @@ GAME_MODULES: dict[str, str] = {
     "scrabble": "tilegames.games.scrabble.game",
 }
 
-_loaded: dict[str, Game] = {}
+AnyGame = Game[Any, Any, Any]
+
+_loaded: dict[str, AnyGame] = {}
 
 
-def register(game: Game) -> None:
+def register(game: AnyGame) -> None:
     """Register a game object directly (tests and plug-ins)."""
     _loaded[game.id] = game
 
@@ -34,7 +37,7 @@ def known_ids() -> list[str]:
     return sorted(set(GAME_MODULES) | set(_loaded))
 
 
-def get_game(game_id: str) -> Game:
+def get_game(game_id: str) -> AnyGame:
     """The game with this id; BadRecord (a readable sentence) for an unknown id."""
     if game_id in _loaded:
         return _loaded[game_id]
@@ -42,6 +45,6 @@ def get_game(game_id: str) -> Game:
     if module_path is None:
         known = ", ".join(known_ids()) or "none"
         raise BadRecord(f"Unknown game {game_id!r} (known games: {known}).")
-    game = importlib.import_module(module_path).GAME
+    game: AnyGame = importlib.import_module(module_path).GAME
     _loaded[game_id] = game
     return game

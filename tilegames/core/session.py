@@ -21,8 +21,8 @@ from tilegames.core.protocol import Action, Event, Game, Result
 
 @dataclass
 class LocalSession:
-    game: Game
-    controller: TurnController
+    game: Game[Any, Any, Any]
+    controller: TurnController[Any, Any]
     header: JournalHeader
     path: Path | None
     warnings: list[str] = field(default_factory=list)
@@ -44,7 +44,7 @@ class LocalSession:
             self.on_save_failed(self.saving_stopped)
 
     @classmethod
-    def start(cls, game: Game, config: Any, seats: tuple[str, ...], seed: int, *,
+    def start(cls, game: Game[Any, Any, Any], config: Any, seats: tuple[str, ...], seed: int, *,
               path: Path | None, clock: Clock | None = None, meta: dict[str, Any] | None = None) -> "LocalSession":
         """A new game, journaled at `path` (None: not saved); SaveFailed if it cannot be saved."""
         state = game.new_game(config, seats, seed)

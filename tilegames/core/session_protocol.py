@@ -32,6 +32,8 @@ class Session(Protocol):
         """The seats played at this terminal (whose private news this session may show)."""
         ...
 
+    # Told (once, with a sentence) when saving stops mid-game; the game goes on in memory.
+    on_save_failed: Callable[[str], None] | None
     warnings: list[str]  # notes for the move log (a repaired save, a turn not fully restored)
     history: list[Event]  # what happened before this session joined (a resumed game's moves)
 

@@ -23,14 +23,9 @@ from tilegames.core.errors import BadRecord
 from tilegames.core.inputs import shown
 from tilegames.core.registry import get_game
 from tilegames.core.save_index import SaveInfo
+from tilegames.ui.games import entries, playable
 from tilegames.ui.screens.base import BaseScreen
 
-GAMES = [
-    ("rummikub", "Rummikub", True),
-    ("word", "Rummikub Word", False),
-    ("scrabble", "Scrabble", True),
-    ("nabit", "Nab-It!", False),
-]
 
 BANNER = "t i l e g a m e s"
 
@@ -58,11 +53,13 @@ class MenuScreen(BaseScreen):
 
     def compose(self) -> ComposeResult:
         options: list[Option | None] = []
-        for game_id, title, ready in GAMES:
-            options.append(Option(title if ready else f"{title}  (coming soon)", id=f"game:{game_id}", disabled=not ready))
+        for entry in entries():
+            ready = entry.module is not None
+            options.append(Option(entry.title if ready else f"{entry.title}  (coming soon)", id=f"game:{entry.id}",
+                                  disabled=not ready))
         options.append(None)
         options.append(Option(self._resume_label(), id="resume", disabled=not self.can_resume))
-        options += [Option(f"Rules: {title}", id=f"rules:{game_id}") for game_id, title, ready in GAMES if ready]
+        options += [Option(f"Rules: {entry.title}", id=f"rules:{entry.id}") for entry in playable()]
         options.append(Option("Quit", id="quit"))
         with Vertical():
             yield Static(BANNER, id="banner")

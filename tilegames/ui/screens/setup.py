@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+import argparse
 
 from typing import Iterator
 
@@ -12,15 +12,31 @@ from textual.binding import Binding
 from textual.containers import Grid, Vertical
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
-from tilegames.games.rummikub.config import PRESETS as RUMMIKUB_PRESETS
-from tilegames.games.scrabble.config import PRESETS as SCRABBLE_PRESETS
+from tilegames.core.inputs import shown, whole_number
 from tilegames.ui.screens.base import BaseScreen
 
 # Shortest first, then off. The command line takes any number of seconds the rules allow.
 TIMERS = [("30 seconds", 30), ("45 seconds", 45), ("60 seconds", 60), ("90 seconds", 90),
           ("120 seconds", 120), ("off", 0)]
-SCRABBLE_TIMERS = [("1 minute", 60), ("2 minutes", 120), ("3 minutes", 180), ("off", 0)]
 MOST_ROUNDS = 5
+
+
+def turn_time(text: str) -> int | None:
+    """A turn time on the command line: seconds, or `off` (argparse's type for --turn-time)."""
+    if text.strip().lower() == "off":
+        return None
+    try:
+        return whole_number(text, "number of seconds", max_digits=4)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{shown(text, 30)}' is not a number of seconds or 'off'") from None
+
+
+def count(text: str) -> int:
+    """A count on the command line (rounds): ASCII digits only, bounded (argparse's type)."""
+    try:
+        return whole_number(text, "count", max_digits=4)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def rounds_choices(players: int, most: int = 6) -> list[tuple[str, int]]:
@@ -111,62 +127,3 @@ class GameSetupScreen(BaseScreen):
 
     def choice(self, widget_id: str) -> object:
         return self.query_one(f"#{widget_id}", Select).value
-
-
-class RummikubSetupScreen(GameSetupScreen):
-    """A Rummikub match: rule preset, turn timer, rounds (XP set chosen by the player count)."""
-
-    game_title = "Rummikub"
-    most_players = 6
-
-    def option_rows(self) -> Iterator[tuple[str, Widget]]:
-        yield "Rules", Select([("Sabra (box rules)", "sabra"), ("Tournament", "tournament")], value="sabra",
-                              allow_blank=False, id="preset")
-        yield "Turn timer", Select(TIMERS, value=60, allow_blank=False, id="timer")
-        yield "Rounds", Select(rounds_choices(2, self.most_players), value=1, allow_blank=False, id="rounds")
-
-    def on_mount(self) -> None:  # Textual runs GameSetupScreen.on_mount as well
-        self._count_games()
-
-    def on_input_changed(self, event: Input.Changed) -> None:
-        if event.input.id == "players":
-            self._count_games()
-
-    def _count_games(self) -> None:
-        """The rounds say how many games they mean for the players named now."""
-        rounds = self.query_one("#rounds", Select)
-        chosen = rounds.value
-        rounds.set_options(rounds_choices(count_players(self.query_one("#players", Input).value), self.most_players))
-        rounds.value = chosen
-        rounds.mutate_reactive(type(rounds).value)  # the shown choice is relabelled even when it stays
-
-    def start(self, seats: tuple[str, ...], open_hands: bool) -> None:
-        config = replace(RUMMIKUB_PRESETS[str(self.choice("preset"))],
-                         turn_seconds=int(self.choice("timer")) or None,  # type: ignore[call-overload]
-                         rounds=int(self.choice("rounds")))  # type: ignore[call-overload]
-        self.app.start_rummikub(seats, config, open_hands=open_hands)  # type: ignore[attr-defined]
-
-
-class ScrabbleSetupScreen(GameSetupScreen):
-    """A Scrabble game: rule preset, challenge rule, turn timer."""
-
-    game_title = "Scrabble"
-    most_players = 4
-
-    def option_rows(self) -> Iterator[tuple[str, Widget]]:
-        yield "Rules", Select([("Casual (Hasbro)", "casual"), ("Tournament (NASPA, 2 players)", "tournament")],
-                              value="casual", allow_blank=False, id="preset")
-        yield "Challenges", Select([("Double: a failed challenge loses a turn", "double"),
-                                    ("Single: no penalty", "single"),
-                                    ("Penalty: 5 points per word", "penalty"),
-                                    ("Void: words are checked at once", "void")],
-                                   value="double", allow_blank=False, id="challenge")
-        yield "Turn timer", Select(SCRABBLE_TIMERS, value=0, allow_blank=False, id="timer")
-
-    def start(self, seats: tuple[str, ...], open_hands: bool) -> None:
-        config = replace(SCRABBLE_PRESETS[str(self.choice("preset"))],
-                         challenge_mode=self.choice("challenge"),  # type: ignore[arg-type]
-                         turn_seconds=int(self.choice("timer")) or None)  # type: ignore[call-overload]
-        if config.endgame == "naspa2p" and len(seats) != 2:
-            raise ValueError("Tournament rules are for 2 players; choose Casual for 3 or 4.")
-        self.app.start_scrabble(seats, config, open_hands=open_hands)  # type: ignore[attr-defined]
