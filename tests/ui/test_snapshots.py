@@ -15,7 +15,7 @@ from tilegames.core.clock import FakeClock
 from tilegames.games.rummikub.match import Match
 from tilegames.games.rummikub.state import GameEnd
 from tilegames.ui.app import TilegamesApp
-from tilegames.ui.screens.summary import SummaryScreen
+from tilegames.ui.screens.rummikub_summary import SummaryScreen
 from tilegames.ui.widgets.race_chart import RaceChart
 
 SIZES = [(80, 24), (120, 40)]

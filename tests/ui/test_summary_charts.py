@@ -12,7 +12,7 @@ from tilegames.games.rummikub.match import Match
 from tilegames.games.rummikub.state import GameEnd
 from tilegames.games.scrabble.config import ScrabbleConfig
 from tilegames.ui.screens.scrabble_summary import ScrabbleSummary
-from tilegames.ui.screens.summary import SummaryScreen
+from tilegames.ui.screens.rummikub_summary import SummaryScreen
 from tilegames.ui.widgets.race_chart import RaceChart
 
 

@@ -172,7 +172,13 @@ class TilegamesApp(App[None]):
             self.say(f"Cannot show {shown(path.name)}: {exc}")
             return
         title = f"{game.title}: {', '.join(loaded.header.seats)} (read-only, {len(loaded.records)} moves saved)"
-        self.push_screen(SpectatorScreen(title, game.view(state, None, None), [e.text for e in events]))
+        view = game.view(state, None, None)
+        try:
+            position = plugin(game.id).position(view)
+        except BadRecord as exc:
+            self.say(f"Cannot show {shown(path.name)}: {exc}")
+            return
+        self.push_screen(SpectatorScreen(title, view, [e.text for e in events], position))
 
     def say(self, message: str, severity: SeverityLevel = "error") -> None:
         """A message for the player; never read as markup (it may name a file or a host)."""

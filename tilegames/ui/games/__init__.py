@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from textual.screen import Screen
+from textual.widget import Widget
 
 from tilegames.core.errors import BadRecord
 from tilegames.core.journal import JournalHeader
@@ -51,6 +52,10 @@ class GamePlugin(Protocol):
 
     def show_resumed(self, app: TilegamesApp, session: LocalSession) -> None:
         """Show a saved game just opened for play (a match: with the match around it)."""
+        ...
+
+    def position(self, view: dict[str, Any]) -> Widget:
+        """The table or board of a spectator's `view`, read-only (a game open elsewhere)."""
         ...
 
 

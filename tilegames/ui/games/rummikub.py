@@ -28,8 +28,9 @@ from tilegames.games.rummikub.game import GAME
 from tilegames.games.rummikub.match import Match
 from tilegames.games.rummikub.state import GameEnd
 from tilegames.ui.screens.rummikub import RummikubScreen
+from tilegames.ui.widgets.table import Table
 from tilegames.ui.screens.setup import TIMERS, GameSetupScreen, count, count_players, rounds_choices, turn_time
-from tilegames.ui.screens.summary import SummaryScreen
+from tilegames.ui.screens.rummikub_summary import SummaryScreen
 
 if TYPE_CHECKING:
     from tilegames.ui.app import TilegamesApp
@@ -188,6 +189,11 @@ class RummikubPlugin:
 
     def check_meta(self, header: JournalHeader) -> None:
         match_meta(header)
+
+    def position(self, view: dict[str, Any]) -> Table:
+        table = Table()
+        table.show(view["table"], None, None)
+        return table
 
     def show_resumed(self, app: TilegamesApp, session: LocalSession) -> None:
         info = match_meta(session.header)

@@ -23,6 +23,7 @@ from tilegames.games.scrabble.game import GAME
 from tilegames.ui.screens.scrabble import ScrabbleScreen
 from tilegames.ui.screens.scrabble_summary import ScrabbleSummary
 from tilegames.ui.screens.setup import GameSetupScreen, turn_time
+from tilegames.ui.widgets.board import Board
 
 if TYPE_CHECKING:
     from tilegames.ui.app import TilegamesApp
@@ -98,6 +99,12 @@ class ScrabblePlugin:
 
     def check_meta(self, header: JournalHeader) -> None:
         from_jsonable(bool, header.meta.get("open_hands", False), where="meta.open_hands")
+
+    def position(self, view: dict[str, Any]) -> Board:
+        board = Board()
+        board.show({(sq["row"], sq["col"]): sq["letter"] for sq in view["board"]}, set(), set(), None, "across")
+        board.border_subtitle = ""  # nobody types here
+        return board
 
     def show_resumed(self, app: TilegamesApp, session: LocalSession) -> None:
         self.show(app, session, open_hands=bool(session.header.meta.get("open_hands", False)))

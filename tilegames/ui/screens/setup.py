@@ -54,7 +54,7 @@ def count_players(text: str) -> int:
     return sum(1 for n in text.split(",") if n.strip())
 
 
-def parse_players(text: str, game: str = "Rummikub", most: int = 6) -> tuple[str, ...]:
+def parse_players(text: str, game: str, most: int) -> tuple[str, ...]:
     """Names separated by commas; ValueError with a sentence when they will not do."""
     names = tuple(n.strip() for n in text.split(",") if n.strip())
     if not 2 <= len(names) <= most:

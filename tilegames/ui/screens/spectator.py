@@ -9,13 +9,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.widget import Widget
 from textual.widgets import Footer, Static
 
 from tilegames.ui.screens.base import BaseScreen
-from tilegames.ui.widgets.board import Board
 from tilegames.ui.widgets.movelog import MoveLog
 from tilegames.ui.widgets.scores import name_cell
-from tilegames.ui.widgets.table import Table
 
 
 class SpectatorScreen(BaseScreen):
@@ -32,15 +31,17 @@ class SpectatorScreen(BaseScreen):
     """
     BINDINGS = [Binding("escape,q,m", "leave", "Menu")]
 
-    def __init__(self, title: str, view: dict[str, Any], moves: list[str]) -> None:
+    def __init__(self, title: str, view: dict[str, Any], moves: list[str], position: Widget) -> None:
+        """`position`: the game's own picture of the table or board, filled from `view` (its
+        plug-in's `position`)."""
         super().__init__()
-        self.title_text, self.game_view, self.moves = title, view, moves
+        self.title_text, self.game_view, self.moves, self.position = title, view, moves, position
 
     def compose(self) -> ComposeResult:
         yield Static(self.title_text, id="status", markup=False)
         with Horizontal(id="middle"):
             with Vertical(id="position"):
-                yield Board() if self.game_view.get("game") == "scrabble" else Table()
+                yield self.position
             with Vertical(id="side"):
                 yield Static(id="players", markup=False)
                 yield MoveLog(id="log", wrap=True, markup=False, min_width=10)
@@ -51,13 +52,6 @@ class SpectatorScreen(BaseScreen):
         super().on_mount()
         view = self.game_view
         self.query_one("#position").border_title = "Read-only: this game is played elsewhere"
-        if view.get("game") == "scrabble":
-            letters = {(sq["row"], sq["col"]): sq["letter"] for sq in view["board"]}
-            board = self.query_one(Board)
-            board.show(letters, set(), set(), None, "across")
-            board.border_subtitle = ""  # nobody types here
-        else:
-            self.query_one(Table).show(view["table"], None, None)
         self.query_one("#players", Static).update(_players(view))
         log = self.query_one(MoveLog)
         for line in self.moves:
