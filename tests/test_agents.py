@@ -29,6 +29,8 @@ from tilegames.core.errors import BadRecord, IllegalMove
 from tilegames.core.protocol import Action, Game
 from tilegames.games.rummikub.config import RummikubConfig
 from tilegames.games.rummikub.game import GAME as RUMMIKUB
+from tilegames.games.scrabble.config import ScrabbleConfig
+from tilegames.games.scrabble.game import GAME as SCRABBLE
 
 
 class Spy:
@@ -48,7 +50,7 @@ class AlwaysDraw:
 
 
 def test_each_game_has_an_agent_and_unknown_games_get_a_sentence():
-    for game_id in ("rummikub",):
+    for game_id in ("rummikub", "scrabble"):
         assert has_agent(game_id)
         assert isinstance(agent_for(game_id), Agent)
     assert not has_agent("chess")
@@ -98,9 +100,9 @@ def test_a_refused_move_is_not_hidden():
 
 
 def test_seat_view_is_plain_json_data():
-    state = RUMMIKUB.new_game(RummikubConfig(), ("Ann", "Bora"), seed=3)
-    view = seat_view(RUMMIKUB, state, 0)
-    assert view == RUMMIKUB.view(state, 0)
+    state = SCRABBLE.new_game(ScrabbleConfig(), ("Ann", "Bora"), seed=3)
+    view = seat_view(SCRABBLE, state, 0)
+    assert view == SCRABBLE.view(state, 0)
     assert json.loads(json.dumps(view)) == view
 
 
@@ -133,6 +135,8 @@ def _assert_secret(view: dict[str, Any], state: Any) -> None:
 @pytest.mark.parametrize("game, config, players, seed", [
     (RUMMIKUB, RummikubConfig(), 2, 0),
     (RUMMIKUB, RummikubConfig(profile="tournament"), 4, 1),
+    (SCRABBLE, ScrabbleConfig(), 2, 2),
+    (SCRABBLE, ScrabbleConfig(challenge_mode="single"), 3, 3),
 ])
 def test_agents_see_only_their_own_seat(game, config, players, seed):
     start = game.new_game(config, tuple(f"P{i}" for i in range(players)), seed)

@@ -48,6 +48,7 @@ class Agent(Protocol):
 # game id -> module defining `new_agent() -> Agent`.
 AGENT_MODULES: dict[str, str] = {
     "rummikub": "tilegames.games.rummikub.agent",
+    "scrabble": "tilegames.games.scrabble.agent",
 }
 
 _factories: dict[str, Callable[[], Agent]] = {}

@@ -285,6 +285,8 @@ class ScrabbleGame(Game[ScrabbleConfig, ScrabbleState, ScrabbleDraft]):
             "awaiting_final_challenge": state.awaiting_final_challenge,
             "unseen": unseen,
             "challenge_mode": state.config.challenge_mode,
+            # Which word list judges the words: public, like the rules (an agent checks with it).
+            "word_list": state.config.word_list,
             "result": None if state.end is None else {
                 "reason": state.end.reason, "before": list(state.end.before_adjustment),
                 "adjustments": list(state.end.adjustments), "scores": list(state.end.scores),
