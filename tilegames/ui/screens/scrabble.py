@@ -184,7 +184,11 @@ class ScrabbleScreen(TurnScreen):
         if pending is None:
             return
         player = pending["seat"]
-        others = [(s, n) for s, n in enumerate(self.session.seats) if s != player]
+        # The computer players let plays stand; when only they could challenge, it stands.
+        others = [(s, n) for s, n in enumerate(self.session.seats) if s != player and s not in self.agent_seats]
+        if not others:
+            self._challenge_answer(None)
+            return
         question = (f"{self.session.seats[player]} played {', '.join(pending['words'])} for {pending['score']}. "
                     f"Challenge ({view['challenge_mode']} challenge rule)?")
         self._handing_off = True

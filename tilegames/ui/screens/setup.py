@@ -55,8 +55,12 @@ def count_players(text: str) -> int:
 
 
 def parse_players(text: str, game: str, most: int) -> tuple[str, ...]:
-    """Names separated by commas; ValueError with a sentence when they will not do."""
+    """Names separated by commas; ValueError with a sentence when they will not do. `cpu` is a
+    computer player; several become CPU 1, CPU 2…"""
     names = tuple(n.strip() for n in text.split(",") if n.strip())
+    cpus = sum(1 for n in names if n.casefold() == "cpu")
+    numbers = iter(range(1, cpus + 1))
+    names = tuple((f"CPU {next(numbers)}" if cpus > 1 else "CPU") if n.casefold() == "cpu" else n for n in names)
     if not 2 <= len(names) <= most:
         raise ValueError(f"{game} is for 2 to {most} players; you named {len(names)}.")
     if len({n.casefold() for n in names}) != len(names):

@@ -8,12 +8,15 @@ otherwise lets the subclass react to what happened (`_after_change`).
 
 from __future__ import annotations
 
+import re
 from typing import Any, Callable
 
+from textual import work
 from textual.binding import Binding, BindingType
 
+from tilegames.core.agents import Agent, agent_for
 from tilegames.core.errors import IllegalMove
-from tilegames.core.protocol import Event
+from tilegames.core.protocol import Action, Event
 from tilegames.core.session_protocol import Session
 from tilegames.ui.screens.base import BaseScreen
 from tilegames.ui.screens.dialogs import Confirm, HandOff
@@ -22,6 +25,13 @@ from tilegames.ui.screens.rules import RulesScreen
 from tilegames.ui.widgets.timer import ClockReading, TurnTimer, time_left
 
 CLOCK_INTERVAL = 0.25
+AGENT_SECONDS = 1.0  # how long a computer player may think about a move
+_AGENT_NAME = re.compile(r"cpu( [0-9]+)?", re.IGNORECASE)
+
+
+def is_agent_name(name: str) -> bool:
+    """A seat named `cpu` (or `CPU 2`…) is played by the computer."""
+    return _AGENT_NAME.fullmatch(name.strip()) is not None
 
 
 def common_keys(*, help: str = "", menu: str = "", undo: str = "", undo_all: str = "") -> list[Binding]:
@@ -57,6 +67,11 @@ class TurnScreen(BaseScreen):
         self.session = session
         self.open_hands = open_hands
         self.on_game_over = on_game_over
+        # Seats named cpu are played by the game's agent, in a worker, with no hand-off; with
+        # one person at the terminal, their rack stays in view while the computer plays.
+        self.agent_seats = frozenset(s for s, name in enumerate(session.seats) if is_agent_name(name))
+        self.humans = [s for s in range(len(session.seats)) if s not in self.agent_seats]
+        self._agent: Agent | None = None
         self.viewer: int | None = None
         self.last_turn = -1
         self.view: dict[str, Any] = {}
@@ -94,7 +109,13 @@ class TurnScreen(BaseScreen):
         seat = self.session.current_seat
         if seat is None:  # a game without a result always has a seat to play
             raise RuntimeError("The game is not over, yet it is no one's turn.")
-        if self.open_hands or seat == self.viewer:
+        if seat in self.agent_seats:
+            self.viewer = self.humans[0] if len(self.humans) == 1 else None
+            self.session.restart_clock()
+            self._redraw()
+            self._think(seat, self.session.view(seat), self.last_turn)
+            return
+        if self.open_hands or seat == self.viewer or len(self.humans) == 1:
             self.session.restart_clock()  # a resumed turn's clock waits, paused, until now
             self._begin_turn(seat)
             return
@@ -104,6 +125,28 @@ class TurnScreen(BaseScreen):
         self.session.pause_clock()  # nobody plays while the screen is handed over
         notice, self._notice = self._notice, ""
         self.app.push_screen(HandOff(self.session.seats[seat], notice), lambda _: self._handed_to(seat))
+
+    # --- computer players -------------------------------------------------------------------
+    def agent(self) -> Agent:
+        if self._agent is None:
+            self._agent = agent_for(self.session.game_id)
+        return self._agent
+
+    @work(thread=True, group="agent")
+    def _think(self, seat: int, view: dict[str, Any], turn: int) -> None:
+        """The agent decides off the UI thread, from its seat's view only."""
+        action = self.agent().choose(view, AGENT_SECONDS)
+        self.app.call_from_thread(self._agent_answer, seat, turn, action)
+
+    def _agent_answer(self, seat: int, turn: int, action: Action | None) -> None:
+        if action is None or turn != self.session.turn_number() or seat not in self.session.who_may_act():
+            return  # too late: the clock (or someone) moved the game on
+        try:
+            self.session.act(seat, action)
+        except IllegalMove as exc:
+            self._say(f"{self.session.seats[seat]}'s move was refused: {' '.join(exc.reasons)}", error=True)
+            return
+        self._after_change()
 
     def _handed_to(self, seat: int) -> None:
         self._handing_off = False
