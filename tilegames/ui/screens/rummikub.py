@@ -120,6 +120,8 @@ class RummikubScreen(RowEditing, TurnScreen):
             log.write(event.for_seat(None)["text"])
         for warning in self.session.warnings:
             log.write(f"Note: {warning}")
+        # The first player to look sees what was played before (a computer's opening meld).
+        self._table_before = table_ids(self.session.view(None)["table"])
         self._start_turns()
 
     # --- the flow of turns ----------------------------------------------------------------
