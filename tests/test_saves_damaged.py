@@ -8,10 +8,10 @@ import json
 import pytest
 
 import pilegame
-from pilegame import Draw, PileConfig
+from pilegame import PileConfig
 from tilegames.cli import main
 from tilegames.core.errors import BadRecord
-from tilegames.core.journal import JournalHeader, JournalWriter, load_journal
+from tilegames.core.journal import JournalHeader, load_journal
 from tilegames.core.saves import saves_dir
 
 

@@ -16,7 +16,7 @@ from tilegames.core.journal import JournalHeader  # noqa: E402
 from tilegames.core.session import LocalSession  # noqa: E402
 from tilegames.games.scrabble.game import GAME  # noqa: E402
 from tilegames.ui.widgets.movelog import MoveLog  # noqa: E402
-from tilegames.ui.games.scrabble import PLUGIN as SCRABBLE_UI
+from tilegames.ui.games.scrabble.plugin import PLUGIN as SCRABBLE_UI
 
 WIDE, NARROW = (120, 40), (80, 24)  # the Scrabble log is as wide as the terminal allows
 

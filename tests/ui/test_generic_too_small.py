@@ -20,7 +20,7 @@ from tilegames.games.scrabble.game import GAME  # noqa: E402
 from tilegames.ui.screens.base import BaseScreen, TooSmall  # noqa: E402
 from tilegames.ui.screens.scrabble import ScrabbleScreen  # noqa: E402
 from tilegames.ui.widgets.rack import Rack  # noqa: E402
-from tilegames.ui.games.scrabble import PLUGIN as SCRABBLE_UI
+from tilegames.ui.games.scrabble.plugin import PLUGIN as SCRABBLE_UI
 
 SMALL, BIG = (60, 20), (80, 24)
 

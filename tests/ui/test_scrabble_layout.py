@@ -10,9 +10,9 @@ from test_scrabble_play import show, type_word
 from scrabble_builder import position
 
 from tilegames.ui.screens.dialogs import ChallengePrompt
-from tilegames.ui.widgets.board import Board
+from tilegames.ui.games.scrabble.board import Board
 from tilegames.ui.widgets.message_line import MessageLine
-from tilegames.ui.widgets.scrabble_rack import ScrabbleRack
+from tilegames.ui.games.scrabble.rack import ScrabbleRack
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])

@@ -8,8 +8,8 @@ from scrabble_builder import position
 
 from tilegames.ui.screens.dialogs import ChallengePrompt, HandOff
 from tilegames.ui.screens.scrabble import ScrabbleScreen
-from tilegames.ui.widgets.board import Board
-from tilegames.ui.widgets.scrabble_rack import ScrabbleRack
+from tilegames.ui.games.scrabble.board import Board
+from tilegames.ui.games.scrabble.rack import ScrabbleRack
 
 
 def rack_text(app) -> str:

@@ -20,8 +20,8 @@ from tilegames.games.scrabble.gcg import parse_gcg, verify  # noqa: E402
 from tilegames.ui.screens.dialogs import ChallengePrompt  # noqa: E402
 from tilegames.ui.screens.scrabble import ScrabbleScreen  # noqa: E402
 from tilegames.ui.screens.scrabble_summary import ScrabbleSummary  # noqa: E402
-from tilegames.ui.widgets.scrabble_rack import ScrabbleRack  # noqa: E402
-from tilegames.ui.games.scrabble import PLUGIN as SCRABBLE_UI
+from tilegames.ui.games.scrabble.rack import ScrabbleRack  # noqa: E402
+from tilegames.ui.games.scrabble.plugin import PLUGIN as SCRABBLE_UI
 
 
 def show(app, state, open_hands=True) -> LocalSession:

@@ -16,7 +16,7 @@ from tilegames.games.rummikub.match import Match
 from tilegames.games.scrabble.game import GAME as SCRABBLE
 from tilegames.ui.screens.scrabble_summary import ScrabbleSummary
 from tilegames.ui.screens.rummikub_summary import SummaryScreen
-from tilegames.ui.games.scrabble import PLUGIN as SCRABBLE_UI
+from tilegames.ui.games.scrabble.plugin import PLUGIN as SCRABBLE_UI
 from tilegames.ui.games.rummikub import PLUGIN as RUMMIKUB_UI
 
 

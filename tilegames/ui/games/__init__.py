@@ -69,7 +69,7 @@ class Entry:
 PLUGINS: tuple[Entry, ...] = (
     Entry("rummikub", "Rummikub", "tilegames.ui.games.rummikub"),
     Entry("word-rummikub", "Rummikub Word", None),
-    Entry("scrabble", "Scrabble", "tilegames.ui.games.scrabble"),
+    Entry("scrabble", "Scrabble", "tilegames.ui.games.scrabble.plugin"),
     Entry("nabit", "Nab-It!", None),
 )
 

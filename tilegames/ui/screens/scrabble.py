@@ -22,10 +22,10 @@ from tilegames.ui.screens.dialogs import AskLetter, ChallengePrompt, Confirm, Ex
 from tilegames.ui.screens.scrabble_news import DrawNews, log_line, message_lines
 from tilegames.ui.screens.scrabble_typing import RunsOffBoard, TypingCursor
 from tilegames.ui.screens.turns import TurnScreen, common_keys
-from tilegames.ui.widgets.board import Board
+from tilegames.ui.games.scrabble.board import Board
 from tilegames.ui.widgets.message_line import MessageLine
 from tilegames.ui.widgets.movelog import MoveLog
-from tilegames.ui.widgets.scrabble_rack import ScrabbleRack
+from tilegames.ui.games.scrabble.rack import ScrabbleRack
 from tilegames.ui.widgets.scrabble_scores import ScrabbleScores
 from tilegames.ui.widgets.timer import TurnTimer
 from tilegames.ui.widgets.unseen import UnseenTiles

@@ -23,7 +23,7 @@ from tilegames.games.scrabble.game import GAME
 from tilegames.ui.screens.scrabble import ScrabbleScreen
 from tilegames.ui.screens.scrabble_summary import ScrabbleSummary
 from tilegames.ui.screens.setup import GameSetupScreen, turn_time
-from tilegames.ui.widgets.board import Board
+from tilegames.ui.games.scrabble.board import Board
 
 if TYPE_CHECKING:
     from tilegames.ui.app import TilegamesApp
