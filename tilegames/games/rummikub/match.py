@@ -1,16 +1,11 @@
-"""A match: rounds of games, cumulative scores and the final winner (RULES.md §1.9).
-
-A round is as many games as there are players; the number of rounds is chosen before the
-start. The winner is the highest cumulative score (`match_winner = "points"`, the Korean
-rulebook) or the most games won with the cumulative score breaking ties (`"games_won"`,
-the English rulebook).
-"""
+"""A Rummikub match (RULES.md §1.9): a series (core/series.py) of as many rounds as chosen, a
+round being one game per player, won on points or on games won (`match_winner`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Callable
 
+from tilegames.core.series import Series
 from tilegames.games.rummikub.config import RummikubConfig
 from tilegames.games.rummikub.state import GameEnd
 
@@ -23,6 +18,10 @@ class Match:
     games: tuple[GameEnd, ...] = ()
 
     @property
+    def series(self) -> Series[GameEnd]:
+        return Series(self.seats, self.seed, self.total_games, self.config.match_winner, self.games)
+
+    @property
     def games_per_round(self) -> int:
         return len(self.seats)
 
@@ -32,11 +31,10 @@ class Match:
 
     @property
     def is_over(self) -> bool:
-        return len(self.games) >= self.total_games
+        return self.series.is_over
 
     def next_seed(self) -> int:
-        """Each game of a match gets its own seed, derived from the match's."""
-        return self.seed * 1000 + len(self.games)
+        return self.series.next_seed()
 
     def record(self, end: GameEnd) -> "Match":
         if self.is_over:
@@ -44,26 +42,13 @@ class Match:
         return replace(self, games=self.games + (end,))
 
     def totals(self) -> tuple[int, ...]:
-        return tuple(sum(g.scores[s] for g in self.games) for s in range(len(self.seats)))
+        return self.series.totals()
 
     def games_won(self) -> tuple[int, ...]:
-        return tuple(sum(1 for g in self.games if s in g.winners) for s in range(len(self.seats)))
+        return self.series.games_won()
 
     def standings(self) -> list[int]:
-        """Seats from first place to last under the match's winner rule."""
-        totals, wins = self.totals(), self.games_won()
-        key: Callable[[int], tuple[int, ...]]
-        if self.config.match_winner == "games_won":
-            key = lambda s: (wins[s], totals[s])  # noqa: E731
-        else:
-            key = lambda s: (totals[s],)  # noqa: E731
-        return sorted(range(len(self.seats)), key=key, reverse=True)
+        return self.series.standings()
 
     def winners(self) -> tuple[int, ...]:
-        """The seats sharing first place (ties share the match)."""
-        totals, wins = self.totals(), self.games_won()
-        order = self.standings()
-        top = order[0]
-        if self.config.match_winner == "games_won":
-            return tuple(s for s in order if (wins[s], totals[s]) == (wins[top], totals[top]))
-        return tuple(s for s in order if totals[s] == totals[top])
+        return self.series.winners()

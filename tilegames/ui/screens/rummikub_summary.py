@@ -14,14 +14,6 @@ from tilegames.ui.screens.base import BaseScreen
 from tilegames.ui.widgets.race_chart import RaceChart
 
 
-def standings(match: Match) -> list[list[int]]:
-    """Everyone's match total after each game, from 0 before the first."""
-    points = [[0] * len(match.seats)]
-    for game in match.games:
-        points.append([total + score for total, score in zip(points[-1], game.scores)])
-    return points
-
-
 class SummaryScreen(BaseScreen):
     DEFAULT_CSS = """
     SummaryScreen { align: center middle; }
@@ -55,7 +47,7 @@ class SummaryScreen(BaseScreen):
                 table.add_row(name + mark, str(game.rack_values[seat]), f"{game.scores[seat]:+d}",
                               f"{totals[seat]:+d}", str(wins[seat]))
             yield table
-            yield RaceChart(match.seats, standings(match), title="Match standings by game", x_label="game")
+            yield RaceChart(match.seats, match.series.running_totals(), title="Match standings by game", x_label="game")
             if match.is_over:
                 winners = " and ".join(match.seats[s] for s in match.winners())
                 rule = "most games won" if match.config.match_winner == "games_won" else "points"
