@@ -61,3 +61,29 @@ async def test_one_person_against_the_computer_never_sees_a_hand_off(app):
         await pilot.pause()
         assert not isinstance(app.screen, HandOff)
         assert screen.session.current_seat == 0 and screen.viewer == 0
+
+
+async def test_a_computer_challenges_a_word_it_does_not_know(app):
+    from dataclasses import replace
+
+    from test_scrabble_play import position  # it knows where the Scrabble builder is
+    from tilegames.core.controller import TurnController
+    from tilegames.core.journal import JournalHeader
+    from tilegames.core.session import LocalSession
+    from tilegames.games.scrabble.game import GAME
+    from tilegames.ui.games.scrabble.plugin import PLUGIN
+
+    state = replace(position(["QXZEAIR", "AEIOULN"]), seats=("Ann", "CPU"))
+    header = JournalHeader(GAME.id, GAME.config_to_json(state.config), 1, state.seats)
+    session = LocalSession(GAME, TurnController(GAME, state, clock=app.clock), header, None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        PLUGIN.show(app, session, open_hands=True)
+        await pilot.pause()
+        await pilot.press("q", "x", "z", "enter")  # QXZ is no word: the computer challenges it
+        await pilot.pause()
+        await app.workers.wait_for_complete()  # then the computer plays its own turn
+        await pilot.pause()
+        play = next(screen for screen in app.screen_stack if screen.__class__.__name__ == "ScrabbleScreen")
+        log = [str(entry) for entry in play.query_one("#log").entries]
+        assert session.view(None)["scores"][0] == 0  # QXZ came off: Ann scored nothing
+        assert any("challenge" in line.lower() for line in log)

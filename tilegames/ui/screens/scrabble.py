@@ -21,7 +21,7 @@ from tilegames.games.scrabble.game import PutTile, TakeBack
 from tilegames.ui.screens.dialogs import AskLetter, ChallengePrompt, Confirm, ExchangePicker
 from tilegames.ui.screens.scrabble_news import DrawNews, log_line, message_lines
 from tilegames.ui.screens.scrabble_typing import RunsOffBoard, TypingCursor
-from tilegames.ui.screens.turns import TurnScreen, common_keys
+from tilegames.ui.screens.turns import AGENT_SECONDS, TurnScreen, common_keys
 from tilegames.ui.games.scrabble.board import Board
 from tilegames.ui.widgets.message_line import MessageLine
 from tilegames.ui.widgets.movelog import MoveLog
@@ -184,7 +184,13 @@ class ScrabbleScreen(TurnScreen):
         if pending is None:
             return
         player = pending["seat"]
-        # The computer players let plays stand; when only they could challenge, it stands.
+        # Computer players decide first, from their own view (a word they do not know is
+        # challenged); the people are asked only when no computer challenged.
+        for seat in sorted(self.agent_seats - {player}):
+            if seat in self.session.who_may_act() and isinstance(
+                    self.agent().choose(self.session.view(seat), AGENT_SECONDS), Challenge):
+                self._challenge_answer(seat)
+                return
         others = [(s, n) for s, n in enumerate(self.session.seats) if s != player and s not in self.agent_seats]
         if not others:
             self._challenge_answer(None)

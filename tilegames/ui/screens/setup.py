@@ -82,6 +82,7 @@ class GameSetupScreen(BaseScreen):
     GameSetupScreen Grid { grid-size: 2; grid-columns: 14 1fr; grid-rows: 3; height: auto; }
     GameSetupScreen Label { padding: 1 0 0 0; }
     GameSetupScreen #error { color: $error; height: auto; }
+    GameSetupScreen #hint { color: $text-muted; height: auto; }
     GameSetupScreen Button { width: 100%; }
     """
     BINDINGS = [Binding("escape", "back", "Back"), Binding("ctrl+s", "start", "Start")]
@@ -98,12 +99,13 @@ class GameSetupScreen(BaseScreen):
             with Grid():
                 yield Label("Players")
                 yield Input(value="Player 1, Player 2", id="players",
-                            placeholder=f"names, separated by commas (2-{self.most_players})")
+                            placeholder=f"names, separated by commas (2-{self.most_players}); cpu = computer")
                 for label, widget in self.option_rows():
                     yield Label(label)
                     yield widget
                 yield Label("")
                 yield Checkbox("Open hands (no hand-off screen; for teaching)", id="open")
+            yield Static("Type cpu as a name for a computer player (several: cpu, cpu).", id="hint")
             yield Static("", id="error")
             yield Button("Start", variant="primary", id="start")
         yield Footer()
