@@ -27,6 +27,7 @@ from typing import Any, Protocol, runtime_checkable
 from tilegames.core.errors import BadRecord
 from tilegames.core.protocol import Action, Event, Game
 
+AnyGame = Game[Any, Any, Any]
 DEFAULT_TIME_BUDGET = 1.0  # seconds an agent may think about one move
 MAX_ACTIONS = 20_000  # a headless game longer than this is a bug, not a long game
 
@@ -81,13 +82,14 @@ def agent_for(game_id: str) -> Agent:
     return factory()
 
 
-def seat_view(game: Game, state: Any, seat: int) -> dict[str, Any]:
+def seat_view(game: AnyGame, state: Any, seat: int) -> dict[str, Any]:
     """What an agent at `seat` is given: the seat's own view as plain JSON data (a copy, so no
     engine object, and nothing the view does not show, can reach the agent)."""
-    return json.loads(json.dumps(game.view(state, seat)))
+    copied: dict[str, Any] = json.loads(json.dumps(game.view(state, seat)))
+    return copied
 
 
-def seats_asked(game: Game, state: Any) -> tuple[int, ...]:
+def seats_asked(game: AnyGame, state: Any) -> tuple[int, ...]:
     """The seats that may act now, the current seat last: out-of-turn seats (a challenge window)
     are asked first, because the current seat's move closes their window."""
     current = game.current_seat(state)
@@ -109,7 +111,7 @@ class PlayOut:
     events: list[Event] = field(default_factory=list)
 
 
-def play_out(game: Game, state: Any, agents: Sequence[Agent] | Mapping[int, Agent], *,
+def play_out(game: AnyGame, state: Any, agents: Sequence[Agent] | Mapping[int, Agent], *,
              time_budget: float = DEFAULT_TIME_BUDGET, max_actions: int = MAX_ACTIONS,
              on_move: Callable[[int, Action], None] | None = None) -> PlayOut:
     """Play `state` to the end with an agent at every seat (`agents[seat]`), headless.
