@@ -204,7 +204,8 @@ def test_listeners_hear_every_event(clock):
     ctl.act(0, Draw())
     clock.advance(60)
     ctl.tick()
-    assert [e.kind for e in heard] == ["draw", "clock.timeout", "timeout"]
+    assert [e.kind for e in heard] == ["draw", "turn", "clock.timeout", "timeout", "turn"]
+    assert [e.public["turn"] for e in heard if e.kind == "turn"] == [1, 2]  # new turns are told, not polled
 
 
 def test_events_hide_drawn_tiles_from_other_seats(clock):

@@ -22,7 +22,7 @@ from typing import Any, Callable, Generic
 from tilegames.core.clock import Clock, MonotonicClock, TurnClock
 from tilegames.core.errors import IllegalMove
 from tilegames.core.journal import JournalWriter
-from tilegames.core.protocol import Action, DraftT, Edit, Event, Game, StateT
+from tilegames.core.protocol import TURN_EVENT, Action, DraftT, Edit, Event, Game, StateT
 from tilegames.core.turn_steps import StepKind, TurnStep
 
 WARNING_SECONDS = 10.0
@@ -272,6 +272,9 @@ class TurnController(Generic[StateT, DraftT]):
             self._draft = None if seat_now is None else self.game.new_draft(self._state, seat_now)
             self._history, self._redo = [], []
         self._emit(outcome.events)
+        if new_turn or self.is_over:
+            # Listeners learn of a new turn (or the end) as an event, instead of polling.
+            self._emit((Event(TURN_EVENT, "", self.seat, {"turn": self._turn, "over": self.is_over}),))
         return outcome.events
 
     def _emit(self, events: "list[Event] | tuple[Event, ...]") -> None:

@@ -79,6 +79,11 @@ def decode_action(action_types: tuple[type[Action], ...], data: Any) -> Action:
     return decode_tagged(action_types, data, "action")
 
 
+# The event a session's listeners get when a new turn begins or the game ends (public, no text:
+# for screens to react to, not for move logs).
+TURN_EVENT = "turn"
+
+
 @dataclass(frozen=True)
 class Event:
     """Something that happened, for logs and UIs.

@@ -15,12 +15,13 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Footer, Static
 
+from tilegames.core.protocol import TURN_EVENT
 from tilegames.core.session_protocol import Session
 from tilegames.games.rummikub.actions import Draw, Pass, Redeal
 from tilegames.games.rummikub.config import INITIAL_MELD_POINTS
 from tilegames.games.rummikub.notation import parse_face
 from tilegames.ui.screens.row_editing import LAID, MOVED, RowEditing, last_move_marks, table_ids
-from tilegames.ui.screens.turns import TurnScreen, common_keys
+from tilegames.ui.screens.turns import TurnScreen, common_keys, new_turn
 from tilegames.ui.screens.dialogs import Confirm
 from tilegames.ui.widgets.rack import Rack
 from tilegames.ui.widgets.scores import ScorePanel
@@ -187,9 +188,9 @@ class RummikubScreen(RowEditing, TurnScreen):
                 self._say(event.text, error=True)
                 self._notice = event.text
                 self.app.bell()
-            elif event.kind != "clock.timeout":
+            elif event.kind not in ("clock.timeout", TURN_EVENT):
                 log.write(event.for_seat(None)["text"])
-        if self.session.turn_number() != self.last_turn:
+        if new_turn(events):
             self._turn_started()
         else:
             self._redraw()

@@ -14,6 +14,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Static
 
 from tilegames.core.errors import IllegalMove
+from tilegames.core.protocol import TURN_EVENT
 from tilegames.core.session_protocol import Session
 from tilegames.games.scrabble.actions import AcceptPlay, Challenge, Exchange, Pass
 from tilegames.games.scrabble.board import square_name
@@ -21,7 +22,7 @@ from tilegames.games.scrabble.game import PutTile, TakeBack
 from tilegames.ui.screens.dialogs import AskLetter, ChallengePrompt, Confirm, ExchangePicker
 from tilegames.ui.screens.scrabble_news import DrawNews, log_line, message_lines
 from tilegames.ui.screens.scrabble_typing import RunsOffBoard, TypingCursor
-from tilegames.ui.screens.turns import AGENT_SECONDS, TurnScreen, common_keys
+from tilegames.ui.screens.turns import AGENT_SECONDS, TurnScreen, common_keys, new_turn
 from tilegames.ui.games.scrabble.board import Board
 from tilegames.ui.widgets.message_line import MessageLine
 from tilegames.ui.widgets.movelog import MoveLog
@@ -78,6 +79,7 @@ class ScrabbleScreen(TurnScreen):
         self._missing: list[str] = []  # letters typed that the rack does not have, until the next action
         self.news = DrawNews()
         self._marked: set[int] = set()  # the tiles on the rack drawn since the viewer's last turn
+        self._turn_waiting = False  # a new turn began behind the challenge prompt
 
     # The cursor and its direction are the typing cursor's.
     @property
@@ -160,7 +162,7 @@ class ScrabbleScreen(TurnScreen):
                 self.app.bell()
                 self._say("10 seconds left!", error=True)
                 continue
-            if event.kind == "clock.timeout":
+            if event.kind in ("clock.timeout", TURN_EVENT):
                 continue
             log.write(log_line(event, self.session.seats))
             if event.kind in ("timeout", "challenge.won", "challenge.lost"):
@@ -171,9 +173,10 @@ class ScrabbleScreen(TurnScreen):
         played = any(event.kind == "play" for event in events)
         public = self.session.view(None)
         if played and public["pending"] is not None and public["challenge_mode"] != "void":
+            self._turn_waiting = new_turn(events)  # the next turn begins once the prompt is answered
             self._offer_challenge()
             return
-        if self.session.turn_number() != self.last_turn:
+        if new_turn(events):
             self._turn_started()
         else:
             self._redraw()
@@ -223,12 +226,18 @@ class ScrabbleScreen(TurnScreen):
         log = self.query_one(MoveLog)
         for event in events:
             self.news.note(event)
+            if event.kind == TURN_EVENT:
+                continue
             text = event.for_seat(None)["text"]
             log.write(text)
             if event.kind.startswith("challenge"):
                 self._notice = text
                 self._say(text)
-        self._turn_started() if self.session.turn_number() != self.last_turn or self.session.result() else self._redraw()
+        waiting, self._turn_waiting = self._turn_waiting, False
+        if new_turn(events) or waiting or self.session.result():
+            self._turn_started()
+        else:
+            self._redraw()
 
     # --- drawing --------------------------------------------------------------------------
     def _rack_tiles(self) -> list[dict[str, Any]]:

@@ -16,7 +16,7 @@ from textual.binding import Binding, BindingType
 
 from tilegames.core.agents import Agent, agent_for
 from tilegames.core.errors import IllegalMove
-from tilegames.core.protocol import Action, Event
+from tilegames.core.protocol import TURN_EVENT, Action, Event
 from tilegames.core.session_protocol import Session
 from tilegames.ui.screens.base import BaseScreen
 from tilegames.ui.screens.dialogs import Confirm, HandOff
@@ -27,6 +27,11 @@ from tilegames.ui.widgets.timer import ClockReading, TurnTimer, time_left
 CLOCK_INTERVAL = 0.25
 AGENT_SECONDS = 1.0  # how long a computer player may think about a move
 _AGENT_NAME = re.compile(r"cpu( [0-9]+)?", re.IGNORECASE)
+
+
+def new_turn(events: list[Event]) -> bool:
+    """Whether these events begin a new turn (or end the game): the session says so."""
+    return any(event.kind == TURN_EVENT for event in events)
 
 
 def is_agent_name(name: str) -> bool:
@@ -170,7 +175,7 @@ class TurnScreen(BaseScreen):
         self.session.tick()
         self.refresh_notice()
         if self._events:
-            if self.session.turn_number() != self.last_turn:
+            if new_turn(self._events):
                 while self.app.screen is not self:
                     self.app.pop_screen()
             self._after_change()
