@@ -9,12 +9,15 @@ import pathlib
 from typing import Any
 
 import pytest
-from textual.widgets import OptionList
+from textual.binding import Binding
+from textual.widgets import Footer, OptionList
 
 import pilegame
 from tilegames.cli import main
 from tilegames.ui import games
 from tilegames.ui.screens.setup import GameSetupScreen
+from tilegames.ui.screens.turns import TurnScreen
+from tilegames.ui.widgets.timer import TurnTimer
 
 
 class PileSetup(GameSetupScreen):
@@ -52,7 +55,9 @@ class PilePlugin:
         pass
 
     def position(self, view: dict[str, Any]) -> Any:
-        raise NotImplementedError
+        from textual.widgets import Static
+
+        return Static(" ".join(str(len(row)) for row in view.get("table", [])))
 
 
 @pytest.fixture
@@ -99,3 +104,41 @@ def test_the_generic_app_and_the_command_line_name_no_game():
         code = "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("#"))
         for game_id in ("games.rummikub", "games.scrabble", '"rummikub"', '"scrabble"', "'rummikub'", "'scrabble'"):
             assert game_id not in code, f"{path.name} names {game_id}"
+
+
+class PileScreen(TurnScreen):
+    """A play screen made of nothing but the shared turn flow and its default hooks."""
+
+    BINDINGS = [Binding("d", "draw", "Draw")]
+
+    def compose(self):
+        yield TurnTimer()
+        yield Footer()
+        yield from self.compose_notice()
+
+    def on_mount(self) -> None:
+        self.call_after_refresh(self._start_turns)
+
+    def action_draw(self) -> None:
+        self._do(lambda seat: self.session.act(seat, pilegame.Draw()))
+
+
+async def test_the_shared_turn_flow_plays_a_game_with_its_default_hooks(app):
+    from tilegames.core.controller import TurnController
+    from tilegames.core.journal import JournalHeader
+    from tilegames.core.session import LocalSession
+
+    state = pilegame.GAME.new_game(pilegame.PileConfig(), ("Ann", "Bora"), 3)
+    header = JournalHeader("pile", pilegame.GAME.config_to_json(pilegame.PileConfig()), 3, state.seats)
+    session = LocalSession(pilegame.GAME, TurnController(pilegame.GAME, state, clock=app.clock), header, None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = PileScreen(session, open_hands=True, on_game_over=lambda s: None)
+        app.show_play(session, screen)
+        await pilot.pause()
+        assert screen.viewer == 0 and screen.view == session.view(0)  # the default _redraw
+        await pilot.press("d")  # the default _after_change starts Bora's turn
+        await pilot.pause()
+        assert screen.viewer == 1 and session.current_seat == 1
+        screen._do(lambda seat: session.act(0, pilegame.Draw()))  # out of turn: refused, and said
+        await pilot.pause()
+        assert session.current_seat == 1

@@ -85,18 +85,27 @@ class TurnScreen(BaseScreen):
         self._notice = ""  # public news for the next hand-off screen (a timeout, a challenge)
         session.subscribe(self._events.append)
 
-    # --- what each game's screen defines --------------------------------------------------
+    # --- what each game's screen extends --------------------------------------------------
     def _redraw(self) -> None:
-        """Draw the game as `viewer` sees it."""
-        raise NotImplementedError
+        """Draw the game as `viewer` sees it. Here: the view and the clock; a game's screen
+        draws its table or board from `self.view` too."""
+        self.view = self.session.view(self.viewer)
+        for timer in self.query(TurnTimer):
+            timer.show(self.session.remaining(), self.session.turn_seconds())
 
     def _after_change(self) -> None:
-        """React to the events that came since the last change (`_take_events`), then redraw."""
-        raise NotImplementedError
+        """React to the events that came since the last change (`_take_events`): here, start
+        the next turn when one began, else redraw. A game's screen also logs the events."""
+        if new_turn(self._take_events()):
+            self._turn_started()
+        else:
+            self._redraw()
 
     def _say(self, text: str, error: bool = False) -> None:
-        """Show `text` on the screen's message line; `error` marks it as a refusal."""
-        raise NotImplementedError
+        """Show `text` to the player (a game's screen has its own message line; here, a
+        notification); `error` marks it as a refusal."""
+        if text:
+            self.notify(text, severity="error" if error else "information", markup=False)
 
     # --- the flow -------------------------------------------------------------------------
     def _start_turns(self) -> None:
