@@ -81,7 +81,9 @@ async def test_a_computer_challenges_a_word_it_does_not_know(app):
         await pilot.pause()
         await pilot.press("q", "x", "z", "enter")  # QXZ is no word: the computer challenges it
         await pilot.pause()
-        await app.workers.wait_for_complete()  # then the computer plays its own turn
+        for _ in range(3):  # the computer considers the play, then plays its own turn (workers)
+            await app.workers.wait_for_complete()
+            await pilot.pause()
         await pilot.pause()
         play = next(screen for screen in app.screen_stack if screen.__class__.__name__ == "ScrabbleScreen")
         log = [str(entry) for entry in play.query_one("#log").entries]

@@ -13,16 +13,16 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Static
 
-from tilegames.core.errors import IllegalMove
 from tilegames.core.protocol import TURN_EVENT
 from tilegames.core.session_protocol import Session
-from tilegames.games.scrabble.actions import AcceptPlay, Challenge, Exchange, Pass
+from tilegames.games.scrabble.actions import Exchange, Pass
 from tilegames.games.scrabble.board import square_name
 from tilegames.games.scrabble.game import PutTile, TakeBack
-from tilegames.ui.screens.dialogs import AskLetter, ChallengePrompt, Confirm, ExchangePicker
+from tilegames.ui.screens.dialogs import AskLetter, Confirm, ExchangePicker
 from tilegames.ui.screens.scrabble_news import DrawNews, log_line, message_lines
 from tilegames.ui.screens.scrabble_typing import RunsOffBoard, TypingCursor
-from tilegames.ui.screens.turns import AGENT_SECONDS, TurnScreen, common_keys, new_turn
+from tilegames.ui.screens.scrabble_challenges import ScrabbleChallenges
+from tilegames.ui.screens.turns import TurnScreen, common_keys, new_turn
 from tilegames.ui.games.scrabble.board import Board
 from tilegames.ui.widgets.message_line import MessageLine
 from tilegames.ui.widgets.movelog import MoveLog
@@ -35,7 +35,7 @@ LETTER_KEYS = "abcdefghijklmnopqrstuvwxyz"
 SHORT = 26  # below this many rows the rack gives up its bottom border for the message line
 
 
-class ScrabbleScreen(TurnScreen):
+class ScrabbleScreen(ScrabbleChallenges, TurnScreen):
     DEFAULT_CSS = """
     ScrabbleScreen #top { height: auto; }
     ScrabbleScreen #status { width: 1fr; height: auto; text-style: bold; }
@@ -177,64 +177,6 @@ class ScrabbleScreen(TurnScreen):
             self._offer_challenge()
             return
         if new_turn(events):
-            self._turn_started()
-        else:
-            self._redraw()
-
-    def _offer_challenge(self) -> None:
-        view = self.session.view(None)
-        pending = view["pending"]
-        if pending is None:
-            return
-        player = pending["seat"]
-        # Computer players decide first, from their own view (a word they do not know is
-        # challenged); the people are asked only when no computer challenged.
-        for seat in sorted(self.agent_seats - {player}):
-            if seat in self.session.who_may_act() and isinstance(
-                    self.agent().choose(self.session.view(seat), AGENT_SECONDS), Challenge):
-                self._challenge_answer(seat)
-                return
-        others = [(s, n) for s, n in enumerate(self.session.seats) if s != player and s not in self.agent_seats]
-        if not others:
-            self._challenge_answer(None)
-            return
-        question = (f"{self.session.seats[player]} played {', '.join(pending['words'])} for {pending['score']}. "
-                    f"Challenge ({view['challenge_mode']} challenge rule)?")
-        self._handing_off = True
-        if not self.open_hands:
-            # The other players look at the screen now: hide the rack that was just refilled.
-            self.viewer = None
-            self._redraw()
-        self.app.push_screen(ChallengePrompt(question, others), self._challenge_answer)
-
-    def _challenge_answer(self, challenger: int | None) -> None:
-        self._handing_off = False
-        try:
-            if challenger is not None:
-                self.session.act(challenger, Challenge())
-            elif self.session.view(None)["awaiting_final_challenge"]:
-                seat = self.session.current_seat
-                if seat is None:  # what act() would say: no one's turn once the game is over
-                    raise IllegalMove("The game is over.")
-                self.session.act(seat, AcceptPlay())
-        except IllegalMove as exc:
-            self._say(" ".join(exc.reasons))
-        self._events_after_prompt()
-
-    def _events_after_prompt(self) -> None:
-        events = self._take_events()
-        log = self.query_one(MoveLog)
-        for event in events:
-            self.news.note(event)
-            if event.kind == TURN_EVENT:
-                continue
-            text = event.for_seat(None)["text"]
-            log.write(text)
-            if event.kind.startswith("challenge"):
-                self._notice = text
-                self._say(text)
-        waiting, self._turn_waiting = self._turn_waiting, False
-        if new_turn(events) or waiting or self.session.result():
             self._turn_started()
         else:
             self._redraw()

@@ -1,0 +1,99 @@
+"""Challenges in the Scrabble screen (RULES.md §3.8): after a play, the computer players
+decide first (in a worker, from their own views), then the people are asked in a strip below
+the board; the answer is acted on and play goes on."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual import work
+
+from tilegames.core.errors import IllegalMove
+from tilegames.core.protocol import TURN_EVENT
+from tilegames.games.scrabble.actions import AcceptPlay, Challenge
+from tilegames.ui.screens.dialogs import ChallengePrompt
+from tilegames.ui.screens.turns import AGENT_SECONDS, TurnScreen, new_turn
+from tilegames.ui.widgets.movelog import MoveLog
+
+
+class ScrabbleChallenges(TurnScreen):
+    """The challenge part of the Scrabble screen (its other parts: scrabble.py)."""
+
+    _turn_waiting = False  # a new turn began behind the challenge prompt
+    news: Any  # the screen's DrawNews
+
+    def _offer_challenge(self) -> None:
+        view = self.session.view(None)
+        pending = view["pending"]
+        if pending is None:
+            return
+        player = pending["seat"]
+        # Computer players decide first, from their own view, in a worker like their moves (a
+        # word they do not know is challenged); the people are asked only when none challenged.
+        asked = [s for s in sorted(self.agent_seats - {player}) if s in self.session.who_may_act()]
+        if asked:
+            self._handing_off = True  # no keys while the computers think
+            self._computers_consider(asked, {s: self.session.view(s) for s in asked})
+            return
+        self._ask_people()
+
+    @work(thread=True, group="agent")
+    def _computers_consider(self, seats: list[int], views: dict[int, dict[str, Any]]) -> None:
+        for seat in seats:
+            if isinstance(self.agent().choose(views[seat], AGENT_SECONDS), Challenge):
+                self.app.call_from_thread(self._challenge_answer, seat)
+                return
+        self.app.call_from_thread(self._ask_people)
+
+    def _ask_people(self) -> None:
+        """The challenge prompt for the people at the terminal (none: the play stands)."""
+        view = self.session.view(None)
+        pending = view["pending"]
+        if pending is None:
+            self._challenge_answer(None)
+            return
+        player = pending["seat"]
+        others = [(s, n) for s, n in enumerate(self.session.seats) if s != player and s not in self.agent_seats]
+        if not others:
+            self._challenge_answer(None)
+            return
+        question = (f"{self.session.seats[player]} played {', '.join(pending['words'])} for {pending['score']}. "
+                    f"Challenge ({view['challenge_mode']} challenge rule)?")
+        self._handing_off = True
+        if not self.open_hands:
+            # The other players look at the screen now: hide the rack that was just refilled.
+            self.viewer = None
+            self._redraw()
+        self.app.push_screen(ChallengePrompt(question, others), self._challenge_answer)
+
+    def _challenge_answer(self, challenger: int | None) -> None:
+        self._handing_off = False
+        try:
+            if challenger is not None:
+                self.session.act(challenger, Challenge())
+            elif self.session.view(None)["awaiting_final_challenge"]:
+                seat = self.session.current_seat
+                if seat is None:  # what act() would say: no one's turn once the game is over
+                    raise IllegalMove("The game is over.")
+                self.session.act(seat, AcceptPlay())
+        except IllegalMove as exc:
+            self._say(" ".join(exc.reasons))
+        self._events_after_prompt()
+
+    def _events_after_prompt(self) -> None:
+        events = self._take_events()
+        log = self.query_one(MoveLog)
+        for event in events:
+            self.news.note(event)
+            if event.kind == TURN_EVENT:
+                continue
+            text = event.for_seat(None)["text"]
+            log.write(text)
+            if event.kind.startswith("challenge"):
+                self._notice = text
+                self._say(text)
+        waiting, self._turn_waiting = self._turn_waiting, False
+        if new_turn(events) or waiting or self.session.result():
+            self._turn_started()
+        else:
+            self._redraw()
