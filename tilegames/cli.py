@@ -31,7 +31,11 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(2)
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The whole command line. A game's own `play` options come from its plug-in, which loads
+    the app's screens: they are added only when the command is `play` (or `argv` is not
+    given), so that other commands start without loading the app."""
+    with_game_options = argv is None or list(argv[:1]) == ["play"]
     parser = _Parser(
         prog="tilegames",
         description="Rummikub, Rummikub Word, Scrabble and Nab-It! in the terminal.",
@@ -42,10 +46,10 @@ def build_parser() -> argparse.ArgumentParser:
     play = commands.add_parser("play", help="start a game directly (hot-seat)")
     games = play.add_subparsers(dest="game", metavar="GAME", required=True, parser_class=_Parser)
     for entry in playable():
-        game = plugin(entry.id)
-        sub = games.add_parser(entry.id, help=f"{entry.title} for 2-{game.most_players} players round one terminal")
-        sub.add_argument("--players", required=True, help='names separated by commas, e.g. "Ann,Bob"')
-        game.add_cli_options(sub)
+        sub = games.add_parser(entry.id, help=f"{entry.title} round one terminal")
+        sub.add_argument("--players", required=True, help='names separated by commas ("cpu": a computer player)')
+        if with_game_options:
+            plugin(entry.id).add_cli_options(sub)
         sub.add_argument("--seed", type=_seed, help="seed for a reproducible deal")
         sub.add_argument("--open-hands", action="store_true", help="no hand-off screen between turns (teaching)")
         sub.set_defaults(handler=_cmd_play)
@@ -180,7 +184,7 @@ def _never_fail_to_print() -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     _never_fail_to_print()
-    parser = build_parser()
+    parser = build_parser(sys.argv[1:] if argv is None else argv)
     args = parser.parse_args(argv)
     if args.command is None:
         return _run_app(None)

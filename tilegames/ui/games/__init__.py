@@ -13,14 +13,14 @@ import importlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
-from textual.screen import Screen
-from textual.widget import Widget
-
 from tilegames.core.errors import BadRecord
-from tilegames.core.journal import JournalHeader
-from tilegames.core.session import LocalSession
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the list of games stays cheap to import: `tilegames` reads it at every start
+    from textual.screen import Screen
+    from textual.widget import Widget
+
+    from tilegames.core.journal import JournalHeader
+    from tilegames.core.session import LocalSession
     from tilegames.ui.app import TilegamesApp
 
 
