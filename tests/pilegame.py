@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from tilegames.core.errors import IllegalMove
+from tilegames.core.setup_options import SetupOption
 from tilegames.core.protocol import Action, Event, Game, Outcome, Result
 from tilegames.core.seats import SeatOrder
 from tilegames.core.table_rows import ROW_EDIT_TYPES, RowEdit, RowsDraft, apply_edit
@@ -68,6 +69,8 @@ class PileGame(Game[PileConfig, PileState, RowsDraft]):
     max_seats = 4
     config_type = PileConfig
     presets = {"default": PileConfig()}
+    setup_options = (SetupOption("penalty", "Penalty", "tiles drawn for a bad move (default 2)",
+                                 (("2 tiles", 2), ("3 tiles", 3), ("5 tiles", 5)), 2, parse=int),)
     action_types = (Draw, Play, Timeout)
     edit_types = ROW_EDIT_TYPES
 

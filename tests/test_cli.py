@@ -152,7 +152,7 @@ def test_play_scrabble_refuses_five_players_and_tournament_for_three(capsys):
     assert main(["play", "scrabble", "--players", "A,B,C,D,E"]) == 2
     assert "2 to 4 players" in capsys.readouterr().err
     assert main(["play", "scrabble", "--players", "A,B,C", "--preset", "tournament"]) == 2
-    assert "Tournament rules are for 2 players" in capsys.readouterr().err
+    assert "(tournament rules) is for 2 players" in capsys.readouterr().err
 
 
 def test_play_scrabble_with_an_own_word_list(monkeypatch, tmp_path, capsys):
@@ -167,8 +167,11 @@ def test_play_scrabble_with_an_own_word_list(monkeypatch, tmp_path, capsys):
     words.write_text("cat\ndog\n")
     assert main(["play", "scrabble", "--players", "A,B", "--words", str(words)]) == 0
     assert started == [str(words.resolve())]
-    assert main(["play", "scrabble", "--players", "A,B", "--words", str(tmp_path / "none.txt")]) == 2
-    assert "does not exist" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as exited:  # a bad value of an option: argparse's one line, exit 2
+        main(["play", "scrabble", "--players", "A,B", "--words", str(tmp_path / "none.txt")])
+    assert exited.value.code == 2
+    err = capsys.readouterr().err
+    assert "does not exist" in err and len(err.strip().splitlines()) == 1
 
 
 @pytest.mark.parametrize("argv", [
@@ -237,7 +240,8 @@ def test_non_utf8_names_and_paths_never_crash_output(tmp_path, argv, code):
 
 def test_the_largest_seed_accepted_can_be_saved_and_read_back(monkeypatch, tmp_path):
     from tilegames.core.journal import load_journal
-    from tilegames.games.rummikub.match import Match
+    from tilegames.core.series import new_series
+    from tilegames.games.rummikub.game import GAME as RUMMIKUB
 
     started = []
 
@@ -248,7 +252,7 @@ def test_the_largest_seed_accepted_can_be_saved_and_read_back(monkeypatch, tmp_p
     monkeypatch.setattr("tilegames.cli._run_app", lambda start: start(FakeApp()) or 0)
     assert main(["play", "rummikub", "--players", "A,B", "--seed", "-" + "9" * 15, "--rounds", "20"]) == 0
     config, seed = started[0]
-    match = Match(config, ("A", "B"), seed, ())
+    match = new_series(RUMMIKUB, config, ("A", "B"), seed)
     header = JournalHeader("pile", pilegame.GAME.config_to_json(PileConfig()), match.seed * 1000 - 39, ("A", "B"))
     writer = JournalWriter.create(tmp_path / "g.jsonl", header)
     assert load_journal(writer.path).header.seed == header.seed

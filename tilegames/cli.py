@@ -13,9 +13,11 @@ from typing import TYPE_CHECKING, Callable, NoReturn, Sequence
 
 from tilegames import __version__
 from tilegames.commands import register_commands
-from tilegames.ui.games import playable, plugin
+from tilegames.ui.games import playable
 from tilegames.core.errors import BadRecord, GameInUse, SaveFailed
 from tilegames.core.inputs import is_text, shown, whole_number
+from tilegames.core.registry import get_game
+from tilegames.core.setup_options import SetupOption
 from tilegames.core.saves import check_saves_dir
 
 if TYPE_CHECKING:
@@ -32,9 +34,9 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
-    """The whole command line. A game's own `play` options come from its plug-in, which loads
-    the app's screens: they are added only when the command is `play` (or `argv` is not
-    given), so that other commands start without loading the app."""
+    """The whole command line. A game's own `play` options come from its setup options, which
+    load the game's rules: they are added only when the command is `play` (or `argv` is not
+    given), so that other commands start without loading every game."""
     with_game_options = argv is None or list(argv[:1]) == ["play"]
     parser = _Parser(
         prog="tilegames",
@@ -49,7 +51,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
         sub = games.add_parser(entry.id, help=f"{entry.title} round one terminal")
         sub.add_argument("--players", required=True, help='names separated by commas ("cpu": a computer player)')
         if with_game_options:
-            plugin(entry.id).add_cli_options(sub)
+            _add_setup_options(sub, get_game(entry.id).setup_options)
         sub.add_argument("--seed", type=_seed, help="seed for a reproducible deal")
         sub.add_argument("--open-hands", action="store_true", help="no hand-off screen between turns (teaching)")
         sub.set_defaults(handler=_cmd_play)
@@ -69,6 +71,29 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     bench.add_argument("--only", help="run only the cases whose name contains this text")
     bench.set_defaults(handler=_cmd_bench)
     return parser
+
+
+_OPTION = "option_"  # the namespace's prefix for a game's options (apart from --players, --seed)
+
+
+def _add_setup_options(parser: argparse.ArgumentParser, options: Sequence[SetupOption]) -> None:
+    """A game's setup options as `play` options. An option not given is left out of the
+    namespace (SUPPRESS), so the preset's value stands."""
+    for option in options:
+        def value(text: str, option: SetupOption = option) -> object:
+            try:
+                return option.from_text(text)
+            except ValueError as exc:
+                raise argparse.ArgumentTypeError(str(exc)) from None
+
+        value.__name__ = option.key  # argparse names the option's type in some messages
+        choices = "|".join(str(v) for _, v in option.choices if v is not None) if option.parse is None else None
+        parser.add_argument(option.cli_flag, dest=_OPTION + option.key, type=value, default=argparse.SUPPRESS,
+                            metavar=option.metavar or choices, help=option.help)
+
+
+def _chosen_options(args: argparse.Namespace) -> dict[str, object]:
+    return {key[len(_OPTION):]: value for key, value in vars(args).items() if key.startswith(_OPTION)}
 
 
 def _seed(text: str) -> int:
@@ -110,10 +135,10 @@ def _run_app(start: "Callable[[TilegamesApp], None] | None") -> int:
 def _cmd_play(args: argparse.Namespace) -> int:
     from tilegames.ui.screens.setup import parse_players
 
-    game = plugin(args.game)
+    game = get_game(args.game)
     try:
-        seats = _names_are_text(parse_players(args.players, game.title, game.most_players))
-        config = game.config_from_cli(args, seats)
+        seats = _names_are_text(parse_players(args.players, game.title, game.max_seats))
+        config = game.config_for(_chosen_options(args), len(seats))
     except ValueError as exc:
         print(f"tilegames play {args.game}: {shown(str(exc), 300)}", file=sys.stderr)
         return 2

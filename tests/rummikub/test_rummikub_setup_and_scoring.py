@@ -10,7 +10,7 @@ from tilegames.core.tiles import Bag
 from tilegames.games.rummikub.actions import Draw, Pass, Redeal
 from tilegames.games.rummikub.config import RummikubConfig, preset
 from tilegames.games.rummikub.game import GAME
-from tilegames.games.rummikub.match import Match
+from tilegames.core.series import new_series
 from tilegames.games.rummikub.scoring import rack_value, score_stuck, stuck_winners
 from tilegames.games.rummikub.setup import count_doubles, draw_for_first_player, redeal_candidates
 from tilegames.games.rummikub.state import GameEnd
@@ -175,7 +175,7 @@ def end(scores, winners):
 
 
 def test_a_round_is_as_many_games_as_players():
-    match = Match(RummikubConfig(rounds=2), ("A", "B", "C"), seed=1)
+    match = new_series(GAME, RummikubConfig(rounds=2), ("A", "B", "C"), 1)
     assert match.total_games == 6
     for _ in range(6):
         match = match.record(end((2, -1, -1), (0,)))
@@ -186,8 +186,8 @@ def test_a_round_is_as_many_games_as_players():
 
 def test_match_winner_by_points_or_by_games_won():
     games = [end((50, -50), (0,)), end((-10, 10), (1,)), end((-10, 10), (1,))]
-    by_points = Match(RummikubConfig(rounds=2), ("A", "B"), 1)
-    by_games = Match(RummikubConfig(rounds=2, match_winner="games_won"), ("A", "B"), 1)
+    by_points = new_series(GAME, RummikubConfig(rounds=2), ("A", "B"), 1)
+    by_games = new_series(GAME, RummikubConfig(rounds=2, match_winner="games_won"), ("A", "B"), 1)
     for g in games:
         by_points, by_games = by_points.record(g), by_games.record(g)
     assert by_points.totals() == (30, -30) and by_points.winners() == (0,)
@@ -195,7 +195,7 @@ def test_match_winner_by_points_or_by_games_won():
 
 
 def test_each_game_of_a_match_has_its_own_seed():
-    match = Match(SABRA, ("A", "B"), seed=7)
+    match = new_series(GAME, SABRA, ("A", "B"), 7)
     first = match.next_seed()
     assert match.record(end((1, -1), (0,))).next_seed() != first
 

@@ -10,10 +10,8 @@ from tilegames.core.journal import JournalHeader
 from tilegames.core.session import LocalSession
 from tilegames.games.rummikub.config import RummikubConfig
 from tilegames.games.rummikub.game import GAME
-from tilegames.games.rummikub.match import Match
 from tilegames.ui.app import TilegamesApp
 from tilegames.ui.screens.rummikub import RummikubScreen
-from tilegames.ui.games.rummikub import PLUGIN as RUMMIKUB_UI
 
 
 def session_for(state, clock: FakeClock) -> LocalSession:
@@ -24,7 +22,7 @@ def session_for(state, clock: FakeClock) -> LocalSession:
 
 def show_position(app: TilegamesApp, state, *, open_hands: bool = True) -> LocalSession:
     session = session_for(state, app.clock)
-    RUMMIKUB_UI.show_in_match(app, session, Match(state.config, state.seats, 1), open_hands=open_hands)
+    app.show_in_series(session, session.header, open_hands=open_hands)
     return session
 
 

@@ -71,13 +71,12 @@ async def test_a_computer_challenges_a_word_it_does_not_know(app):
     from tilegames.core.journal import JournalHeader
     from tilegames.core.session import LocalSession
     from tilegames.games.scrabble.game import GAME
-    from tilegames.ui.games.scrabble.plugin import PLUGIN
 
     state = replace(position(["QXZEAIR", "AEIOULN"]), seats=("Ann", "CPU"))
     header = JournalHeader(GAME.id, GAME.config_to_json(state.config), 1, state.seats)
     session = LocalSession(GAME, TurnController(GAME, state, clock=app.clock), header, None)
     async with app.run_test(size=(80, 24)) as pilot:
-        PLUGIN.show(app, session, open_hands=True)
+        app.show_in_series(session, header, open_hands=True)
         await pilot.pause()
         await pilot.press("q", "x", "z", "enter")  # QXZ is no word: the computer challenges it
         await pilot.pause()

@@ -4,13 +4,13 @@ line of the generic app or of cli.py knowing it."""
 
 from __future__ import annotations
 
-import argparse
 import pathlib
 from typing import Any
 
 import pytest
 from textual.binding import Binding
-from textual.widgets import Footer, OptionList
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Select, Static
 
 import pilegame
 from tilegames.cli import main
@@ -20,39 +20,32 @@ from tilegames.ui.screens.turns import TurnScreen
 from tilegames.ui.widgets.timer import TurnTimer
 
 
-class PileSetup(GameSetupScreen):
-    game_title = "Pile"
-    most_players = 4
+class PileSummary(Screen):
+    """Enter goes on with the series (the next game, or the menu after the last)."""
 
-    def start(self, seats: tuple[str, ...], open_hands: bool) -> None:
-        self.app.start("pile", seats, pilegame.PileConfig(), open_hands=open_hands)  # type: ignore[attr-defined]
+    BINDINGS = [Binding("enter", "next", "Next")]
+
+    def __init__(self, series) -> None:
+        super().__init__()
+        self.series = series
+
+    def compose(self):
+        yield Static(f"Totals: {self.series.totals()}")
+
+    def action_next(self) -> None:
+        self.app.next_game()
 
 
 class PilePlugin:
+    """The pile game's screens: its play screen is the shared turn flow alone."""
+
     id = "pile"
-    title = "Pile"
-    most_players = 4
 
-    def __init__(self) -> None:
-        self.started: list[tuple[Any, ...]] = []
+    def play_screen(self, session, *, open_hands, series, heading, on_game_over):
+        return PileScreen(session, open_hands=open_hands, on_game_over=on_game_over)
 
-    def setup_screen(self) -> PileSetup:
-        return PileSetup()
-
-    def add_cli_options(self, parser: argparse.ArgumentParser) -> None:
-        parser.add_argument("--penalty", type=int, default=3)
-
-    def config_from_cli(self, args: argparse.Namespace, seats: tuple[str, ...]) -> Any:
-        return pilegame.PileConfig(penalty=args.penalty)
-
-    def start(self, app: Any, seats: tuple[str, ...], config: Any, *, open_hands: bool, seed: int) -> None:
-        self.started.append((seats, config, open_hands, seed))
-
-    def check_meta(self, header: Any) -> None:
-        pass
-
-    def show_resumed(self, app: Any, session: Any) -> None:
-        pass
+    def summary(self, session, series):
+        return PileSummary(series)
 
     def position(self, view: dict[str, Any]) -> Any:
         from textual.widgets import Static
@@ -62,8 +55,8 @@ class PilePlugin:
 
 @pytest.fixture
 def pile():
-    plugin = PilePlugin()
-    games.register(plugin)
+    plugin = PilePlugin()  # the game itself is in the core registry for every test (conftest.py)
+    games.register(plugin, "Pile")
     yield plugin
     games.unregister("pile")
 
@@ -77,26 +70,31 @@ async def test_a_game_registered_in_the_tests_is_in_the_menu_and_the_palette(app
         assert "New game: Pile" in [c.title for c in app.get_system_commands(app.screen)]
         app.open_setup("pile")
         await pilot.pause()
-        assert isinstance(app.screen, PileSetup)
+        assert isinstance(app.screen, GameSetupScreen)
+        assert app.screen.query_one("#penalty", Select).value == 2  # the pile game's own option
         app.screen.query_one("#players").value = "Ann, Bora"
+        app.screen.query_one("#penalty", Select).value = 5
         await pilot.press("enter")
         await pilot.pause()
-        assert pile.started and pile.started[0][0] == ("Ann", "Bora")
+        assert any(isinstance(s, PileScreen) for s in app.screen_stack)  # under the hand-off to Ann
+        assert app.playing.seats == ("Ann", "Bora") and app.flow.config == pilegame.PileConfig(penalty=5)
 
 
 def test_a_game_registered_in_the_tests_is_playable_from_the_command_line(pile, monkeypatch):
+    started = []
+
     class FakeApp:
         def start(self, game_id, seats, config, *, open_hands, seed):
-            pile.start(self, seats, config, open_hands=open_hands, seed=seed)
+            started.append((game_id, seats, config, open_hands, seed))
 
     monkeypatch.setattr("tilegames.cli._run_app", lambda start: start(FakeApp()) or 0)
     assert main(["play", "pile", "--players", "Ann,Bora", "--penalty", "5", "--seed", "9"]) == 0
-    assert pile.started == [(("Ann", "Bora"), pilegame.PileConfig(penalty=5), False, 9)]
+    assert started == [("pile", ("Ann", "Bora"), pilegame.PileConfig(penalty=5), False, 9)]
 
 
 def test_the_generic_app_and_the_command_line_name_no_game():
     root = pathlib.Path(__file__).resolve().parents[2] / "tilegames"
-    generic = [root / "cli.py", root / "ui" / "app.py", root / "ui" / "commands.py"]
+    generic = [root / "cli.py", root / "ui" / "app.py", root / "ui" / "commands.py", root / "ui" / "series_flow.py"]
     generic += [root / "ui" / "screens" / name for name in (
         "menu.py", "setup.py", "turns.py", "base.py", "help.py", "rules.py", "dialogs.py", "spectator.py")]
     for path in generic:
@@ -142,3 +140,38 @@ async def test_the_shared_turn_flow_plays_a_game_with_its_default_hooks(app):
         screen._do(lambda seat: session.act(0, pilegame.Draw()))  # out of turn: refused, and said
         await pilot.pause()
         assert session.current_seat == 1
+
+
+async def play_pile_to_its_end(pilot) -> None:
+    """Both players draw until the bag is empty and everyone has passed."""
+    session = pilot.app.playing
+    while session.result() is None:
+        await pilot.press("d")
+        await pilot.pause()
+
+
+async def test_any_game_can_be_played_as_a_series_of_games(app, monkeypatch):
+    """The series flow is the app's, not a game's: a game whose rules say a new game starts a
+    series of two is dealt its second game when the first ends, then goes back to the menu."""
+    monkeypatch.setattr(pilegame.GAME, "series_length", lambda config, seats: 2)
+    games.register(PilePlugin(), "Pile")
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.start("pile", ("Ann", "Bora"), pilegame.PileConfig(), open_hands=True, seed=4)
+            await pilot.pause()
+            first = app.playing
+            await play_pile_to_its_end(pilot)
+            assert isinstance(app.screen, PileSummary) and len(app.flow.series.games) == 1
+            totals = first.result().scores
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, PileScreen) and app.playing is not first
+            assert app.playing.result() is None  # game 2, dealt from its own seed
+            await play_pile_to_its_end(pilot)
+            assert app.flow.series.is_over
+            assert app.screen.series.totals() == tuple(a + b for a, b in zip(totals, app.playing.result().scores))
+            await pilot.press("enter")
+            await pilot.pause()
+            assert len(app.screen_stack) == 1  # the series is over: back to the menu
+    finally:
+        games.unregister("pile")

@@ -16,7 +16,6 @@ from tilegames.core.journal import JournalHeader  # noqa: E402
 from tilegames.core.session import LocalSession  # noqa: E402
 from tilegames.games.scrabble.game import GAME  # noqa: E402
 from tilegames.ui.widgets.movelog import MoveLog  # noqa: E402
-from tilegames.ui.games.scrabble.plugin import PLUGIN as SCRABBLE_UI
 
 WIDE, NARROW = (120, 40), (80, 24)  # the Scrabble log is as wide as the terminal allows
 
@@ -25,7 +24,7 @@ def show(app, state) -> LocalSession:
     """A Scrabble game on a prepared position, open hands, not saved."""
     header = JournalHeader(GAME.id, GAME.config_to_json(state.config), 1, state.seats)
     session = LocalSession(GAME, TurnController(GAME, state, clock=app.clock), header, None)
-    SCRABBLE_UI.show(app, session, open_hands=True)
+    app.show_in_series(session, header, open_hands=True)
     return session
 
 

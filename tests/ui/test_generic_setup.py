@@ -25,7 +25,7 @@ async def open_setup(app, pilot) -> None:
 async def test_rummikub_timer_choices_are_in_order_with_off_last(app):
     async with app.run_test(size=(80, 24)) as pilot:
         await open_setup(app, pilot)
-        timer = app.screen.query_one("#timer", Select)
+        timer = app.screen.query_one("#turn_seconds", Select)
         assert prompts(timer) == ["30 seconds", "45 seconds", "60 seconds", "90 seconds", "120 seconds", "off"]
         assert timer.value == 60
 
@@ -34,9 +34,9 @@ async def test_scrabble_timer_choices_are_in_order_with_off_last(app):
     async with app.run_test(size=(80, 24)) as pilot:
         app.open_setup("scrabble")
         await pilot.pause()
-        timer = app.screen.query_one("#timer", Select)
+        timer = app.screen.query_one("#turn_seconds", Select)
         assert prompts(timer) == ["1 minute", "2 minutes", "3 minutes", "off"]
-        assert timer.value == 0
+        assert timer.value is None
 
 
 async def test_rounds_say_how_many_games_and_follow_the_player_list(app):
@@ -62,4 +62,38 @@ async def test_rounds_say_how_many_games_and_follow_the_player_list(app):
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, HandOff)
-        assert app.flow.match.config.rounds == 2 and app.flow.match.total_games == 8
+        assert app.flow.config.rounds == 2 and app.flow.series.total_games == 8
+
+
+async def test_a_seat_is_switched_to_the_computer_in_the_form_and_the_computer_plays_it(app):
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_setup("scrabble")
+        await pilot.pause()
+        players = app.screen.query_one("#players", Input)
+        players.value = "Ann, Bora"
+        await pilot.press("tab")  # to the seats line
+        assert app.screen.focused.id == "seats"
+        await pilot.press("right", "space")  # Bora's seat: the computer
+        await pilot.pause()
+        assert players.value == "Ann, cpu"
+        assert "[x] CPU" in str(app.screen.query_one("#seats").render())
+        await pilot.press("left", "space", "space")  # Ann's seat there and back: a person to name
+        await pilot.pause()
+        assert players.value == "Player 1, cpu"
+        players.value = "Ann, cpu"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.playing.seats == ("Ann", "CPU")
+
+
+def test_every_option_the_form_offers_starts_where_the_default_preset_stands():
+    """The form's defaults are the default preset's values, so an untouched form and an
+    untouched command line start the same game."""
+    from tilegames.core.registry import get_game
+    from tilegames.core.setup_options import PRESET
+
+    for game_id in ("rummikub", "scrabble"):
+        game = get_game(game_id)
+        chosen = {o.key: o.default for o in game.setup_options}
+        base = game.presets[chosen.pop(PRESET)]
+        assert game.config_for(chosen, 2) == base, game_id

@@ -20,7 +20,6 @@ from tilegames.games.scrabble.game import GAME  # noqa: E402
 from tilegames.ui.screens.base import BaseScreen, TooSmall  # noqa: E402
 from tilegames.ui.screens.scrabble import ScrabbleScreen  # noqa: E402
 from tilegames.ui.widgets.rack import Rack  # noqa: E402
-from tilegames.ui.games.scrabble.plugin import PLUGIN as SCRABBLE_UI
 
 SMALL, BIG = (60, 20), (80, 24)
 
@@ -29,7 +28,7 @@ def show_scrabble(app, state) -> LocalSession:
     """A Scrabble game on a prepared position, open hands, not saved."""
     header = JournalHeader(GAME.id, GAME.config_to_json(state.config), 1, state.seats)
     session = LocalSession(GAME, TurnController(GAME, state, clock=app.clock), header, None)
-    SCRABBLE_UI.show(app, session, open_hands=True)
+    app.show_in_series(session, header, open_hands=True)
     return session
 
 

@@ -255,7 +255,7 @@ async def test_enter_on_the_summary_starts_the_next_game_of_the_round(app):
         await pilot.pause()
         screen = play_screen(app)
         assert screen.session.controller.state.table == ()
-        assert "Game 2 of 2" in screen_text(app) or app.flow.match.games
+        assert "Game 2 of 2" in screen_text(app) or app.flow.series.games
 
 
 async def test_timeout_news_is_shown_on_the_hand_off_screen(app):
@@ -283,6 +283,6 @@ async def test_leaving_at_the_summary_keeps_the_match_resumable(app):
         assert isinstance(app.screen, MenuScreen) and app.screen.can_resume
         await pilot.press("r")
         await pilot.pause()
-        assert [g.scores for g in app.flow.match.games] == [(35, -35)]
-        assert len(app.flow.match.games) == 1 and not app.flow.match.is_over
+        assert [g.scores for g in app.flow.series.games] == [(35, -35)]
+        assert len(app.flow.series.games) == 1 and not app.flow.series.is_over
         assert play_screen(app).session.controller.state.table == ()

@@ -21,13 +21,12 @@ from tilegames.ui.screens.dialogs import ChallengePrompt  # noqa: E402
 from tilegames.ui.screens.scrabble import ScrabbleScreen  # noqa: E402
 from tilegames.ui.screens.scrabble_summary import ScrabbleSummary  # noqa: E402
 from tilegames.ui.games.scrabble.rack import ScrabbleRack  # noqa: E402
-from tilegames.ui.games.scrabble.plugin import PLUGIN as SCRABBLE_UI
 
 
 def show(app, state, open_hands=True) -> LocalSession:
     header = JournalHeader(GAME.id, GAME.config_to_json(state.config), 1, state.seats)
     session = LocalSession(GAME, TurnController(GAME, state, clock=app.clock), header, None)
-    SCRABBLE_UI.show(app, session, open_hands=open_hands)
+    app.show_in_series(session, header, open_hands=open_hands)
     return session
 
 

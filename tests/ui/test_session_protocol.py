@@ -12,12 +12,9 @@ from tilegames.core.controller import TurnController
 from tilegames.core.journal import JournalHeader
 from tilegames.core.session import LocalSession
 from tilegames.core.session_protocol import Session
-from tilegames.games.rummikub.match import Match
 from tilegames.games.scrabble.game import GAME as SCRABBLE
 from tilegames.ui.screens.scrabble_summary import ScrabbleSummary
 from tilegames.ui.screens.rummikub_summary import SummaryScreen
-from tilegames.ui.games.scrabble.plugin import PLUGIN as SCRABBLE_UI
-from tilegames.ui.games.rummikub import PLUGIN as RUMMIKUB_UI
 
 
 def test_both_sessions_implement_the_protocol(app):
@@ -27,9 +24,10 @@ def test_both_sessions_implement_the_protocol(app):
 
 async def test_a_rummikub_game_played_to_its_end_through_a_json_session(app):
     state = rk_position(["R6 K1", "K2 K3 J"], table=["R3 R4 R5"], pool="O1 O2 O3", config=config())
-    session = JsonSession(session_for(state, app.clock))
+    local = session_for(state, app.clock)
+    session = JsonSession(local)
     async with app.run_test(size=(80, 24)) as pilot:
-        RUMMIKUB_UI.show_in_match(app, session, Match(state.config, state.seats, 1), open_hands=True)
+        app.show_in_series(session, local.header, open_hands=True)
         await pilot.pause()
         await pilot.press("d")  # Ann draws O1
         await pilot.pause()
@@ -53,7 +51,7 @@ async def test_a_scrabble_game_played_to_its_end_through_a_json_session(app):
     header = JournalHeader(SCRABBLE.id, SCRABBLE.config_to_json(state.config), 1, state.seats)
     session = JsonSession(LocalSession(SCRABBLE, TurnController(SCRABBLE, state, clock=app.clock), header, None))
     async with app.run_test(size=(80, 24)) as pilot:
-        SCRABBLE_UI.show(app, session, open_hands=True)
+        app.show_in_series(session, header, open_hands=True)
         await pilot.pause()
         await pilot.press("left", "left", "left")
         await type_word(pilot, "QUIZ")

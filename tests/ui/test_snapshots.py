@@ -12,7 +12,9 @@ from rk_builder import position
 from textual.widgets import Input
 
 from tilegames.core.clock import FakeClock
-from tilegames.games.rummikub.match import Match
+from tilegames.core.codec import to_jsonable
+from tilegames.core.series import GameRecord, new_series
+from tilegames.games.rummikub.game import GAME as RUMMIKUB
 from tilegames.games.rummikub.state import GameEnd
 from tilegames.ui.app import TilegamesApp
 from tilegames.ui.screens.rummikub_summary import SummaryScreen
@@ -76,9 +78,9 @@ async def settled_charts(pilot) -> None:
 
 @pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
 def test_summary(snap_compare, size):
-    match = Match(config(rounds=1), ("Ann", "Bora", "Chul"), 1)
-    match = match.record(GameEnd("stuck", (0,), (12, -5, -7), (3, 8, 10)))
-    match = match.record(GameEnd("out", (1,), (-23, 58, -35), (23, 0, 35)))
+    match = new_series(RUMMIKUB, config(rounds=1), ("Ann", "Bora", "Chul"), 1)
+    for end in (GameEnd("stuck", (0,), (12, -5, -7), (3, 8, 10)), GameEnd("out", (1,), (-23, 58, -35), (23, 0, 35))):
+        match = match.record(GameRecord(end.scores, end.winners, to_jsonable(end)))
 
     async def show(pilot):
         pilot.app.push_screen(SummaryScreen(match, "Bora went out."))

@@ -8,7 +8,9 @@ from app_helpers import config
 from test_scrabble_play import flat, show, type_word
 from scrabble_builder import position
 
-from tilegames.games.rummikub.match import Match
+from tilegames.core.codec import to_jsonable
+from tilegames.core.series import GameRecord, new_series
+from tilegames.games.rummikub.game import GAME as RUMMIKUB
 from tilegames.games.rummikub.state import GameEnd
 from tilegames.games.scrabble.config import ScrabbleConfig
 from tilegames.ui.screens.scrabble_summary import ScrabbleSummary
@@ -76,9 +78,9 @@ def flat_lines(app) -> list[str]:
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
 async def test_the_match_summary_charts_the_standings_game_by_game(app, size):
-    match = Match(config(rounds=1), ("Ann", "Bora", "Chul"), 1)
-    match = match.record(GameEnd("stuck", (0,), (12, -5, -7), (3, 8, 10)))
-    match = match.record(GameEnd("out", (1,), (-23, 58, -35), (23, 0, 35)))
+    match = new_series(RUMMIKUB, config(rounds=1), ("Ann", "Bora", "Chul"), 1)
+    for end in (GameEnd("stuck", (0,), (12, -5, -7), (3, 8, 10)), GameEnd("out", (1,), (-23, 58, -35), (23, 0, 35))):
+        match = match.record(GameRecord(end.scores, end.winners, to_jsonable(end)))
     async with app.run_test(size=size) as pilot:
         app.push_screen(SummaryScreen(match, "Bora went out."))
         await pilot.pause()

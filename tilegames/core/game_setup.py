@@ -63,6 +63,6 @@ def check_seat_count(title: str, min_seats: int, max_seats: int, players: int) -
 
 def check_option_seats(option: str, needed: int, players: int) -> None:
     """ValueError when a rule option needs a given number of players and the game has another
-    ("The NASPA end-game rule (endgame naspa2p) is for 2 players.")."""
+    ("The NASPA end game (tournament rules) is for 2 players.")."""
     if players != needed:
         raise ValueError(f"{option} is for {needed} players.")

@@ -25,6 +25,8 @@ from typing import Any, Callable, ClassVar, Generic, Mapping, TypeVar
 from tilegames.core.codec import from_jsonable, to_jsonable
 from tilegames.core.errors import BadRecord, IllegalMove
 from tilegames.core.inputs import shown
+from tilegames.core.series import WinnerRule
+from tilegames.core.setup_options import SetupOption, config_from_choices
 
 ConfigT = TypeVar("ConfigT")
 StateT = TypeVar("StateT")
@@ -137,11 +139,35 @@ class Game(ABC, Generic[ConfigT, StateT, DraftT]):
     # Record formats a finished or unfinished game can be written as, from its journal
     # (Scrabble: "gcg"). Values take a LoadedJournal and return the text.
     exporters: ClassVar[Mapping[str, Callable[[Any], str]]] = {}
+    # What a new game can be set up with: the app's setup form and `tilegames play GAME`'s
+    # options are both built from these (core/setup_options.py).
+    setup_options: ClassVar[tuple[SetupOption, ...]] = ()
 
     # --- setting up -----------------------------------------------------------------------
     @abstractmethod
     def new_game(self, config: ConfigT, seats: tuple[str, ...], seed: int) -> StateT:
         """The state before the first turn. Raises ValueError for an impossible seat count."""
+
+    def config_for(self, chosen: Mapping[str, Any], seat_count: int) -> ConfigT:
+        """The config of a new game set up with `chosen` option values (the rest as the preset
+        has them); ValueError with a sentence when the choices or the player count will not do,
+        said while setting up rather than when the game is dealt."""
+        config: ConfigT = config_from_choices(self.presets, self.setup_options, chosen)
+        self.check_setup(config, seat_count)
+        return config
+
+    def check_setup(self, config: ConfigT, seat_count: int) -> None:
+        """ValueError for an option the number of players does not allow."""
+
+    # --- the series a game is played in (a match) ------------------------------------------
+    def series_length(self, config: ConfigT, seat_count: int) -> int:
+        """How many games a new game of this config starts (core/series.py): 1 unless the
+        game plays matches."""
+        return 1
+
+    def series_winner_rule(self, config: ConfigT) -> WinnerRule:
+        """How the winner of a series of several games is decided."""
+        return "points"
 
     def config_to_json(self, config: ConfigT) -> dict[str, Any]:
         data = to_jsonable(config)

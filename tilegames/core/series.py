@@ -10,8 +10,10 @@ the rule that picks the series' winner, nothing of any game's rules.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Callable, Generic, Literal, Protocol, TypeVar
+from dataclasses import dataclass, field, replace
+from typing import Any, Callable, Generic, Literal, Mapping, Protocol, TypeVar
+
+from tilegames.core.errors import BadRecord
 
 WinnerRule = Literal["points", "games_won"]
 
@@ -42,7 +44,10 @@ class Series(Generic[OutcomeT]):
         return len(self.games) >= self.total_games
 
     def next_seed(self) -> int:
-        """Each game of a series gets its own seed, derived from the series'."""
+        """Each game of a series gets its own seed, derived from the series'; a game played on
+        its own is dealt from the seed itself (`play --seed 5` deals what a seed-5 game is)."""
+        if self.total_games == 1:
+            return self.seed
         return self.seed * 1000 + len(self.games)
 
     def record(self, outcome: OutcomeT) -> "Series[OutcomeT]":
@@ -78,3 +83,44 @@ class Series(Generic[OutcomeT]):
         for game in self.games:
             points.append([total + score for total, score in zip(points[-1], game.scores)])
         return points
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One finished game of a series as its journal keeps it: the scores and winners the series
+    adds up, and the game's whole result view (`details`) for the summary to show."""
+
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {**self.details, "scores": list(self.scores), "winners": list(self.winners)}
+
+    @classmethod
+    def from_json(cls, data: Any, seats: int, where: str) -> "GameRecord":
+        """Checked like any data from outside: BadRecord saying where, for anything unusable."""
+        if not isinstance(data, dict):
+            raise BadRecord(f"{where}: expected an object.")
+        scores, winners = data.get("scores"), data.get("winners")
+        if not (isinstance(scores, list) and len(scores) == seats
+                and all(type(x) is int and abs(x) < 10**9 for x in scores)):
+            raise BadRecord(f"{where}.scores: expected {seats} whole numbers.")
+        if not (isinstance(winners, list) and all(type(w) is int and 0 <= w < seats for w in winners)):
+            raise BadRecord(f"{where}.winners: expected seat numbers below {seats}.")
+        return cls(tuple(scores), tuple(winners), data)
+
+
+class SeriesRules(Protocol):
+    """What a game says about the series its games are played in (core/protocol.py's Game)."""
+
+    def series_length(self, config: Any, seat_count: int) -> int: ...
+
+    def series_winner_rule(self, config: Any) -> WinnerRule: ...
+
+
+def new_series(game: SeriesRules, config: Any, seats: tuple[str, ...], seed: int,
+               games: tuple[GameRecord, ...] = ()) -> Series[GameRecord]:
+    """The series a new game of `config` starts (or a saved one goes on with): as many games
+    as the game's rules say, won by its rule."""
+    return Series(seats, seed, game.series_length(config, len(seats)), game.series_winner_rule(config), games)

@@ -1,8 +1,8 @@
 """The tilegames app: the menu, setting up, playing and resuming games.
 
-Everything game-specific comes from the game's plug-in (`ui/games/<id>.py`, listed in
-`ui/games/__init__.py`): its setup form, how a new game (or match) starts, how a saved one
-resumes, what follows its end. The app itself only knows sessions and screens.
+Everything game-specific comes from the game's core registry entry (its setup options, seats
+and series rule) and its plug-in (`ui/games/<id>.py`, listed in `ui/games/__init__.py`): its
+play screen, its summary. The app itself only knows sessions, series and screens.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from tilegames.core.inputs import shown
 from tilegames.core.journal import JournalHeader, game_of, load_journal, replay
 from tilegames.core.protocol import Event
 from tilegames.core.resources import assets_dir
+from tilegames.core.registry import get_game
 from tilegames.core.save_index import SaveInfo
 from tilegames.core.saves import unfinished_games, unfinished_saves
 from tilegames.core.session import LocalSession
@@ -32,11 +33,13 @@ from tilegames.ui.games import playable, plugin
 from tilegames.ui.screens.dialogs import Confirm
 from tilegames.ui.screens.menu import NOTHING_TO_RESUME, MenuScreen, describe
 from tilegames.ui.screens.rules import RulesScreen
+from tilegames.ui.screens.setup import GameSetupScreen
+from tilegames.ui.series_flow import SeriesFlow, series_meta
 from tilegames.ui.screens.spectator import SpectatorScreen
 
 
 class Flow(Protocol):
-    """What a game's plug-in keeps going between its games (a match: the next game, dealt)."""
+    """What keeps going between the games of a series (a match: the next game, dealt)."""
 
     def next_game(self) -> None: ...
 
@@ -46,7 +49,8 @@ class Flow(Protocol):
 def check_meta(header: JournalHeader) -> None:
     """BadRecord when the app cannot play a saved game: a game it lacks, or its part of the
     header (`meta`) damaged."""
-    plugin(header.game).check_meta(header)
+    plugin(header.game)
+    series_meta(header)
 
 
 def resumable_games() -> list[Path]:
@@ -112,13 +116,13 @@ class TilegamesApp(App[None]):
 
     # --- starting -------------------------------------------------------------------------
     def open_setup(self, game_id: str) -> None:
-        self.push_screen(plugin(game_id).setup_screen())
+        self.push_screen(GameSetupScreen(get_game(game_id)))
 
     def start(self, game_id: str, seats: tuple[str, ...], config: Any, *, open_hands: bool,
               seed: int | None = None) -> None:
         """A new game (or match) of `game_id`, dealt from `seed` (random when None)."""
         seed = secrets.randbelow(10**9) if seed is None else seed
-        plugin(game_id).start(self, seats, config, open_hands=open_hands, seed=seed)
+        SeriesFlow.new(self, game_id, seats, config, open_hands=open_hands, seed=seed).start()
 
     def show_play(self, session: Session, screen: Screen[Any], *, flow: Flow | None = None) -> None:
         """`session` is the game on screen now, in `screen`; the game and the flow before it are
@@ -185,7 +189,13 @@ class TilegamesApp(App[None]):
         self.notify(message, severity=severity, timeout=10, markup=False)
 
     def show_resumed(self, session: LocalSession) -> None:
-        plugin(session.game_id).show_resumed(self, session)
+        """A saved game just opened for play, in its series."""
+        self.show_in_series(session, session.header)
+
+    def show_in_series(self, session: Session, header: JournalHeader, *, open_hands: bool | None = None) -> None:
+        """Play `session` in the series its journal header names (a game saved on its own: a
+        series of one); `open_hands` overrides the header's choice."""
+        SeriesFlow.around(self, session, header, open_hands=open_hands).show(session)
 
     # --- leaving --------------------------------------------------------------------------
     def _pop_to_menu(self) -> None:

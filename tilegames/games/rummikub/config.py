@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from tilegames.core.protocol import choose_preset
+from tilegames.core.setup_options import PRESET, Choices, SetupOption, count, timer_option
 
 INITIAL_MELD_POINTS = 30
 
@@ -59,3 +60,25 @@ PRESETS: dict[str, RummikubConfig] = {
 def preset(name: str, **changes: object) -> RummikubConfig:
     """A named preset with some keys changed."""
     return choose_preset(PRESETS, name, **changes)
+
+
+MOST_ROUNDS_OFFERED = 5  # the setup form's; the command line takes any the config allows
+
+
+def rounds_choices(players: int) -> Choices:
+    """The rounds a match can have, each saying how many games it means (a round is one game
+    per player) for `players` players; without a playable number of players, just how."""
+    def label(rounds: int) -> str:
+        name = f"{rounds} round{'s' if rounds > 1 else ''}"
+        return f"{name} = {rounds * players} games" if 2 <= players <= 6 else f"{name} (a game per player)"
+
+    return tuple((label(n), n) for n in range(1, MOST_ROUNDS_OFFERED + 1))
+
+
+SETUP_OPTIONS: tuple[SetupOption, ...] = (
+    SetupOption(PRESET, "Rules", "rule preset (default sabra)",
+                (("Sabra (box rules)", "sabra"), ("Tournament", "tournament")), "sabra"),
+    timer_option((30, 45, 60, 90, 120, None), 60),
+    SetupOption("rounds", "Rounds", "rounds in the match; a round is one game per player (default 1)",
+                rounds_choices(2), 1, parse=count, metavar="N", for_players=rounds_choices),
+)

@@ -9,12 +9,13 @@ from typing import Any
 from tilegames.core.errors import IllegalMove
 from tilegames.core.game_setup import check_option_seats, check_seat_count
 from tilegames.core.protocol import Action, Event, Game, Outcome, Result
+from tilegames.core.series import WinnerRule
 from tilegames.core.seats import SeatOrder
 from tilegames.core.table_rows import ROW_EDIT_TYPES, RowEdit, RowsDraft, apply_edit
 from tilegames.core.tiles import Bag, Tile
 from tilegames.core.turn_guard import check_turn
 from tilegames.games.rummikub.actions import ACTION_TYPES, Draw, Pass, Play, Redeal, Timeout
-from tilegames.games.rummikub.config import PRESETS, RummikubConfig
+from tilegames.games.rummikub.config import PRESETS, SETUP_OPTIONS, RummikubConfig
 from tilegames.games.rummikub.notation import full_set
 from tilegames.games.rummikub.possible_play import obvious_play
 from tilegames.games.rummikub.scoring import rack_value, score_going_out, score_stuck, stuck_winners
@@ -32,18 +33,29 @@ class RummikubGame(Game[RummikubConfig, RummikubState, RowsDraft]):
     max_seats = 6
     config_type = RummikubConfig
     presets = PRESETS
+    setup_options = SETUP_OPTIONS
     action_types = ACTION_TYPES
     edit_types = ROW_EDIT_TYPES
 
     # --- setting up -----------------------------------------------------------------------
+    def check_setup(self, config: RummikubConfig, seat_count: int) -> None:
+        if config.edition_for(seat_count) == "standard" and seat_count > 4:
+            raise ValueError("The standard set is for 2 to 4 players; 5 or 6 need the XP set.")
+        if config.mso_joker_deal:
+            check_option_seats("The MSO joker deal (mso_joker_deal)", 2, seat_count)
+
+    def series_length(self, config: RummikubConfig, seat_count: int) -> int:
+        """A match (RULES.md §1.9): as many rounds as chosen, a round being a game per player."""
+        return config.rounds * seat_count
+
+    def series_winner_rule(self, config: RummikubConfig) -> WinnerRule:
+        return config.match_winner
+
     def new_game(self, config: RummikubConfig, seats: tuple[str, ...], seed: int) -> RummikubState:
         players = len(seats)
         check_seat_count(self.title, self.min_seats, self.max_seats, players)
+        self.check_setup(config, players)
         edition = config.edition_for(players)
-        if edition == "standard" and players > 4:
-            raise ValueError("The standard set is for 2 to 4 players; 5 or 6 need the XP set.")
-        if config.mso_joker_deal:
-            check_option_seats("The MSO joker deal (mso_joker_deal)", 2, players)
         bag = Bag.shuffled(full_set(edition), seed)
         first, draws, bag = draw_for_first_player(bag, players)
         racks, bag = deal(bag, players, config)

@@ -5,7 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from pathlib import Path
+
+from tilegames.core.lexicon import load_word_file
 from tilegames.core.protocol import choose_preset
+from tilegames.core.setup_options import PRESET, SetupOption, timer_option
 
 
 @dataclass(frozen=True)
@@ -33,3 +37,23 @@ PRESETS: dict[str, ScrabbleConfig] = {
 def preset(name: str, **changes: object) -> ScrabbleConfig:
     """A named preset with some keys changed."""
     return choose_preset(PRESETS, name, **changes)
+
+
+def word_file(text: str) -> str:
+    """A word list named on the command line, read now so that a bad one is one line at the
+    start, not an error mid-game; the config keeps its full path."""
+    load_word_file(text)
+    return str(Path(text).resolve())
+
+
+SETUP_OPTIONS: tuple[SetupOption, ...] = (
+    SetupOption(PRESET, "Rules", "rule preset (default casual)",
+                (("Casual (Hasbro)", "casual"), ("Tournament (NASPA, 2 players)", "tournament")), "casual"),
+    SetupOption("challenge_mode", "Challenges", "challenge rule (default double)",
+                (("Double: a failed challenge loses a turn", "double"), ("Single: no penalty", "single"),
+                 ("Penalty: 5 points per word", "penalty"), ("Void: words are checked at once", "void")),
+                "double", flag="--challenge"),
+    timer_option((60, 120, 180, None), None, minutes=True),
+    SetupOption("word_list", "Word list", "your own word list: one word per line, any case, # comments",
+                (), None, parse=word_file, metavar="FILE", in_form=False, flag="--words"),
+)

@@ -18,7 +18,7 @@ from tilegames.games.scrabble.actions import (
     ACTION_TYPES, AcceptPlay, Challenge, Exchange, Pass, Place, Placement, Timeout,
 )
 from tilegames.games.scrabble.board import CENTRE, SIZE, ScoredPlay, play_notation, score_play, square_name
-from tilegames.games.scrabble.config import PRESETS, ScrabbleConfig
+from tilegames.games.scrabble.config import PRESETS, SETUP_OPTIONS, ScrabbleConfig
 from tilegames.games.scrabble.challenges import challenge
 from tilegames.games.scrabble.draft import EDIT_TYPES, ScrabbleDraft, edit_draft
 from tilegames.games.scrabble.draft import PutTile as PutTile, TakeBack as TakeBack  # the play screen's imports
@@ -42,6 +42,7 @@ class ScrabbleGame(Game[ScrabbleConfig, ScrabbleState, ScrabbleDraft]):
     max_seats = 4
     config_type = ScrabbleConfig
     presets = PRESETS
+    setup_options = SETUP_OPTIONS
     action_types = ACTION_TYPES
     edit_types = EDIT_TYPES
     exporters = {"gcg": lambda journal: _export_gcg(journal)}
@@ -53,9 +54,12 @@ class ScrabbleGame(Game[ScrabbleConfig, ScrabbleState, ScrabbleDraft]):
             raise IllegalMove(str(exc)) from None
 
     # --- setting up -----------------------------------------------------------------------
+    def check_setup(self, config: ScrabbleConfig, seat_count: int) -> None:
+        check_players(config, seat_count)
+
     def new_game(self, config: ScrabbleConfig, seats: tuple[str, ...], seed: int) -> ScrabbleState:
         check_seat_count(self.title, self.min_seats, self.max_seats, len(seats))
-        check_players(config, len(seats))
+        self.check_setup(config, len(seats))
         first, draws, bag = first_player(Bag.shuffled(full_set(), seed), len(seats))
         racks, bag = deal(bag, len(seats))
         return ScrabbleState(config, tuple(seats), bag, racks, (), (0,) * len(seats),

@@ -11,7 +11,7 @@ from tilegames.games.scrabble.tiles import BLANK, RACK_SIZE
 def check_players(config: ScrabbleConfig, players: int) -> None:
     """ValueError for a rule option the number of players does not allow."""
     if config.endgame == "naspa2p":
-        check_option_seats("The NASPA end-game rule (endgame naspa2p)", 2, players)
+        check_option_seats("The NASPA end game (tournament rules)", 2, players)
 
 
 def first_player(bag: Bag, players: int) -> tuple[int, tuple[tuple[int, str], ...], Bag]:

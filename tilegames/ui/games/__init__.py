@@ -1,6 +1,7 @@
 """The games the app offers: one plug-in module per game (`ui/games/<id>.py`), one line each in
 `PLUGINS`. The generic app (menu, setup, command palette, resume, `tilegames play GAME`) asks a
-plug-in for everything game-specific, so it names no game itself.
+plug-in for a game's screens and the game's core registry entry for its data (options, seats,
+series), so it names no game itself.
 
 A plug-in module defines `PLUGIN`, an object with the `GamePlugin` interface below. Games that
 are announced but not built yet have a title and no module: the menu shows them as coming soon.
@@ -8,10 +9,9 @@ are announced but not built yet have a title and no module: the menu shows them 
 
 from __future__ import annotations
 
-import argparse
 import importlib
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 from tilegames.core.errors import BadRecord
 
@@ -19,39 +19,26 @@ if TYPE_CHECKING:  # the list of games stays cheap to import: `tilegames` reads 
     from textual.screen import Screen
     from textual.widget import Widget
 
-    from tilegames.core.journal import JournalHeader
-    from tilegames.core.session import LocalSession
-    from tilegames.ui.app import TilegamesApp
+    from tilegames.core.series import GameRecord, Series
+    from tilegames.core.session_protocol import Session
 
 
 class GamePlugin(Protocol):
+    """A game's screens. Everything else the app needs of a game is data in its core registry
+    entry (core/protocol.py's Game): title, seat range, presets and setup options (the setup
+    form and `tilegames play` options are built from them), and its series rule."""
+
     id: str
-    title: str
-    most_players: int
 
-    def setup_screen(self) -> Screen[Any]:
-        """The setup form for a new game."""
+    def play_screen(self, session: Session, *, open_hands: bool, series: Series[GameRecord], heading: str,
+                    on_game_over: Callable[[Session], None]) -> Screen[Any]:
+        """The screen `session` is played on; `heading` names the game within its series
+        ("" for a game on its own) and `series` holds the games before it."""
         ...
 
-    def add_cli_options(self, parser: argparse.ArgumentParser) -> None:
-        """The game's own options of `tilegames play GAME` (players, seed, open hands are shared)."""
-        ...
-
-    def config_from_cli(self, args: argparse.Namespace, seats: tuple[str, ...]) -> Any:
-        """The game's config from its command-line options (ValueError with a sentence)."""
-        ...
-
-    def start(self, app: TilegamesApp, seats: tuple[str, ...], config: Any, *, open_hands: bool,
-              seed: int) -> None:
-        """Deal a new game (or match) and show it."""
-        ...
-
-    def check_meta(self, header: JournalHeader) -> None:
-        """BadRecord when the app's part of a saved game's header (`meta`) is unusable."""
-        ...
-
-    def show_resumed(self, app: TilegamesApp, session: LocalSession) -> None:
-        """Show a saved game just opened for play (a match: with the match around it)."""
+    def summary(self, session: Session, series: Series[GameRecord]) -> Screen[Any]:
+        """What follows the end of `session`'s game, the last of `series.games`; its Enter
+        calls `app.next_game()`."""
         ...
 
     def position(self, view: dict[str, Any]) -> Widget:
@@ -73,11 +60,11 @@ PLUGINS: tuple[Entry, ...] = (
     Entry("nabit", "Nab-It!", None),
 )
 
-_extra: dict[str, GamePlugin] = {}  # plug-ins registered at run time (the tests' own game)
+_extra: dict[str, tuple[str, GamePlugin]] = {}  # plug-ins registered at run time (the tests' own game)
 
 
-def register(plugin: GamePlugin) -> None:
-    _extra[plugin.id] = plugin
+def register(plugin: GamePlugin, title: str) -> None:
+    _extra[plugin.id] = (title, plugin)
 
 
 def unregister(game_id: str) -> None:
@@ -86,7 +73,7 @@ def unregister(game_id: str) -> None:
 
 def entries() -> list[Entry]:
     """Every game the menu lists, in menu order, then the ones registered at run time."""
-    return list(PLUGINS) + [Entry(p.id, p.title, "") for p in _extra.values()]
+    return list(PLUGINS) + [Entry(game_id, title, "") for game_id, (title, _) in _extra.items()]
 
 
 def playable() -> list[Entry]:
@@ -96,7 +83,7 @@ def playable() -> list[Entry]:
 def plugin(game_id: str) -> GamePlugin:
     """The plug-in of a game the app can play; BadRecord (a sentence) otherwise."""
     if game_id in _extra:
-        return _extra[game_id]
+        return _extra[game_id][1]
     entry = next((e for e in PLUGINS if e.id == game_id), None)
     if entry is None or entry.module is None:
         raise BadRecord(f"{game_id!r} games cannot be played in the app.")

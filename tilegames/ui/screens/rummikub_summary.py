@@ -9,7 +9,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import DataTable, Footer, Static
 
-from tilegames.games.rummikub.match import Match
+from tilegames.core.series import GameRecord, Series
 from tilegames.ui.screens.base import BaseScreen
 from tilegames.ui.widgets.race_chart import RaceChart
 
@@ -26,7 +26,7 @@ class SummaryScreen(BaseScreen):
     """
     BINDINGS = [Binding("enter", "next", "Next"), Binding("m,escape", "menu", "Menu")]
 
-    def __init__(self, match: Match, headline: str) -> None:
+    def __init__(self, match: Series[GameRecord], headline: str) -> None:
         super().__init__()
         self.match = match
         self.headline = headline
@@ -42,15 +42,16 @@ class SummaryScreen(BaseScreen):
             table.can_focus = False  # Enter belongs to the screen: next game
             table.add_columns("Player", "Rack left", "This game", "Match", "Won")
             totals, wins = match.totals(), match.games_won()
+            rack_values = game.details["rack_values"]
             for seat, name in enumerate(match.seats):
                 mark = " *" if seat in game.winners else ""
-                table.add_row(name + mark, str(game.rack_values[seat]), f"{game.scores[seat]:+d}",
+                table.add_row(name + mark, str(rack_values[seat]), f"{game.scores[seat]:+d}",
                               f"{totals[seat]:+d}", str(wins[seat]))
             yield table
-            yield RaceChart(match.seats, match.series.running_totals(), title="Match standings by game", x_label="game")
+            yield RaceChart(match.seats, match.running_totals(), title="Match standings by game", x_label="game")
             if match.is_over:
                 winners = " and ".join(match.seats[s] for s in match.winners())
-                rule = "most games won" if match.config.match_winner == "games_won" else "points"
+                rule = "most games won" if match.winner_rule == "games_won" else "points"
                 yield Static(f"The match is over: {winners} won on {rule}. Enter or m: back to the menu.", id="next")
             else:
                 yield Static(f"Enter: play game {played + 1} of {total}.   m: back to the menu (Resume goes on).", id="next")

@@ -1,52 +1,27 @@
-"""Setting up a game: the players and the game's own options, then Start."""
+"""Setting up a game: the players (each a person or the computer), the game's own options, then
+Start. The form is built from the game's setup options (core/setup_options.py), the same data
+`tilegames play GAME` builds its options from, so it names no game and every game gets one."""
 
 from __future__ import annotations
 
-import argparse
-
-from typing import Iterator
+import re
+from typing import Any
 
 from textual.app import ComposeResult
-from textual.widget import Widget
 from textual.binding import Binding
 from textual.containers import Grid, Vertical
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
-from tilegames.core.inputs import shown, whole_number
+from tilegames.core.protocol import Game
 from tilegames.ui.screens.base import BaseScreen
+from tilegames.ui.widgets.seat_kinds import SeatKinds
 
-# Shortest first, then off. The command line takes any number of seconds the rules allow.
-TIMERS = [("30 seconds", 30), ("45 seconds", 45), ("60 seconds", 60), ("90 seconds", 90),
-          ("120 seconds", 120), ("off", 0)]
-MOST_ROUNDS = 5
+_CPU = re.compile(r"cpu( [0-9]+)?", re.IGNORECASE)  # what the computer seats are called
 
 
-def turn_time(text: str) -> int | None:
-    """A turn time on the command line: seconds, or `off` (argparse's type for --turn-time)."""
-    if text.strip().lower() == "off":
-        return None
-    try:
-        return whole_number(text, "number of seconds", max_digits=4)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{shown(text, 30)}' is not a number of seconds or 'off'") from None
-
-
-def count(text: str) -> int:
-    """A count on the command line (rounds): ASCII digits only, bounded (argparse's type)."""
-    try:
-        return whole_number(text, "count", max_digits=4)
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
-
-
-def rounds_choices(players: int, most: int = 6) -> list[tuple[str, int]]:
-    """The rounds a match can have, each saying how many games it means (a round is one game
-    per player), for `players` players; without a playable number of players, just how."""
-    def label(rounds: int) -> str:
-        name = f"{rounds} round{'s' if rounds > 1 else ''}"
-        return f"{name} = {rounds * players} games" if 2 <= players <= most else f"{name} (a game per player)"
-
-    return [(label(n), n) for n in range(1, MOST_ROUNDS + 1)]
+def names_typed(text: str) -> list[str]:
+    """The names in the players field, in order (commas between them)."""
+    return [n.strip() for n in text.split(",") if n.strip()]
 
 
 def count_players(text: str) -> int:
@@ -54,13 +29,19 @@ def count_players(text: str) -> int:
     return sum(1 for n in text.split(",") if n.strip())
 
 
+def seat_names(text: str) -> tuple[str, ...]:
+    """The players' names as the game will have them: `cpu` is a computer player; several
+    become CPU 1, CPU 2…"""
+    names = names_typed(text)
+    cpus = sum(1 for n in names if n.casefold() == "cpu")
+    numbers = iter(range(1, cpus + 1))
+    return tuple((f"CPU {next(numbers)}" if cpus > 1 else "CPU") if n.casefold() == "cpu" else n for n in names)
+
+
 def parse_players(text: str, game: str, most: int) -> tuple[str, ...]:
     """Names separated by commas; ValueError with a sentence when they will not do. `cpu` is a
     computer player; several become CPU 1, CPU 2…"""
-    names = tuple(n.strip() for n in text.split(",") if n.strip())
-    cpus = sum(1 for n in names if n.casefold() == "cpu")
-    numbers = iter(range(1, cpus + 1))
-    names = tuple((f"CPU {next(numbers)}" if cpus > 1 else "CPU") if n.casefold() == "cpu" else n for n in names)
+    names = seat_names(text)
     if not 2 <= len(names) <= most:
         raise ValueError(f"{game} is for 2 to {most} players; you named {len(names)}.")
     if len({n.casefold() for n in names}) != len(names):
@@ -71,49 +52,80 @@ def parse_players(text: str, game: str, most: int) -> tuple[str, ...]:
 
 
 class GameSetupScreen(BaseScreen):
-    """The setup form every game shares: player names, the game's options, open hands, Start.
-
-    A game's screen names itself (`game_title`, `most_players`), lists its options
-    (`option_rows`) and starts the game from the form (`start`, ValueError for a sentence)."""
+    """The setup form every game shares: the players and who plays each seat, the game's own
+    options (from its setup options), open hands, Start."""
 
     DEFAULT_CSS = """
     GameSetupScreen { align: center middle; }
     GameSetupScreen #form { width: 72; height: auto; border: round $primary; padding: 0 1; }
-    GameSetupScreen Grid { grid-size: 2; grid-columns: 14 1fr; grid-rows: 3; height: auto; }
+    GameSetupScreen Grid { grid-size: 2; grid-columns: 14 1fr; grid-rows: auto; height: auto; }
     GameSetupScreen Label { padding: 1 0 0 0; }
+    GameSetupScreen SeatKinds { margin: 1 0 0 1; }
     GameSetupScreen #error { color: $error; height: auto; }
-    GameSetupScreen #hint { color: $text-muted; height: auto; }
-    GameSetupScreen Button { width: 100%; }
+    GameSetupScreen #open { border: none; height: 1; padding: 0; margin: 1 0 0 1; }
+    GameSetupScreen Button { width: 100%; margin: 1 0 0 0; }
     """
     BINDINGS = [Binding("escape", "back", "Back"), Binding("ctrl+s", "start", "Start")]
 
-    game_title = ""
-    most_players = 6
-
-    def option_rows(self) -> Iterator[tuple[str, Widget]]:
-        return iter(())
+    def __init__(self, game: Game[Any, Any, Any]) -> None:
+        super().__init__()
+        self.game = game
+        self.options = [o for o in game.setup_options if o.in_form]
 
     def compose(self) -> ComposeResult:
+        game = self.game
         with Vertical(id="form") as form:
-            form.border_title = f"New {self.game_title} game"
+            form.border_title = f"New {game.title} game"
+            form.border_subtitle = "space: person / computer"
             with Grid():
                 yield Label("Players")
                 yield Input(value="Player 1, Player 2", id="players",
-                            placeholder=f"names, separated by commas (2-{self.most_players}); cpu = computer")
-                for label, widget in self.option_rows():
-                    yield Label(label)
-                    yield widget
+                            placeholder=f"names, separated by commas ({game.min_seats}-{game.max_seats})")
+                yield Label("Computer")
+                yield SeatKinds(id="seats")
+                for option in self.options:
+                    yield Label(option.label)
+                    yield Select(option.choices_for(game.min_seats), value=option.default, allow_blank=False,
+                                 id=option.key)
                 yield Label("")
                 yield Checkbox("Open hands (no hand-off screen; for teaching)", id="open")
-            yield Static("Type cpu as a name for a computer player (several: cpu, cpu).", id="hint")
             yield Static("", id="error")
-            yield Button("Start", variant="primary", id="start")
+            yield Button("Start", variant="primary", id="start", compact=True)
         yield Footer()
         yield from self.compose_notice()
 
     def on_mount(self) -> None:
         super().on_mount()
         self.query_one("#players", Input).focus()
+        self._players_changed()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id == "players":
+            self._players_changed()
+
+    def _players_changed(self) -> None:
+        """The seats line shows the players named now; options whose choices depend on the
+        number of players (rounds say how many games they mean) are relabelled."""
+        names = seat_names(self.query_one("#players", Input).value)
+        self.query_one(SeatKinds).show([(name, _CPU.fullmatch(name) is not None) for name in names])
+        for option in self.options:
+            if option.for_players is None:
+                continue
+            select = self.query_one(f"#{option.key}", Select)
+            chosen = select.value
+            select.set_options(option.choices_for(len(names)))
+            select.value = chosen
+            select.mutate_reactive(type(select).value)  # the shown choice is relabelled even when it stays
+
+    def on_seat_kinds_switched(self, event: SeatKinds.Switched) -> None:
+        """A seat switched to the computer is named cpu; back to a person, it gets a name to edit."""
+        players = self.query_one("#players", Input)
+        names = names_typed(players.value)
+        if event.seat >= len(names):
+            return
+        computer = _CPU.fullmatch(names[event.seat]) is not None
+        names[event.seat] = f"Player {event.seat + 1}" if computer else "cpu"
+        players.value = ", ".join(names)
 
     def on_input_submitted(self) -> None:
         self.action_start()
@@ -125,11 +137,12 @@ class GameSetupScreen(BaseScreen):
         self.dismiss(None)
 
     def action_start(self) -> None:
+        game = self.game
         try:
-            seats = parse_players(self.query_one("#players", Input).value, self.game_title, self.most_players)
-            self.start(seats, self.query_one("#open", Checkbox).value)  # type: ignore[attr-defined]
+            seats = parse_players(self.query_one("#players", Input).value, game.title, game.max_seats)
+            chosen = {o.key: self.query_one(f"#{o.key}", Select).value for o in self.options}
+            config = game.config_for(chosen, len(seats))
         except ValueError as exc:
             self.query_one("#error", Static).update(str(exc))
-
-    def choice(self, widget_id: str) -> object:
-        return self.query_one(f"#{widget_id}", Select).value
+            return
+        self.app.start(game.id, seats, config, open_hands=self.query_one("#open", Checkbox).value)  # type: ignore[attr-defined]
