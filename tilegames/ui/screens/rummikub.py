@@ -114,7 +114,7 @@ class RummikubScreen(RowEditing, TurnScreen):
         log = self.query_one(MoveLog)
         if self.match_title:
             log.write(self.match_title)
-        first = self.session.view(None)["first_player"]
+        first = self.view["first_player"]  # no viewer yet: the public view
         draws = ", ".join(f"{self.session.seats[s]} {face}" for r in first["draws"] for s, face in r)
         log.write(f"{self.session.seats[first['seat']]} plays first (tiles drawn: {draws}).")
         for event in self.session.history:  # a resumed game: the moves so far
@@ -122,13 +122,17 @@ class RummikubScreen(RowEditing, TurnScreen):
         for warning in self.session.warnings:
             log.write(f"Note: {warning}")
         # The first player to look sees what was played before (a computer's opening meld).
-        self._table_before = table_ids(self.session.view(None)["table"])
+        self._table_before = table_ids(self.view["table"])
         self._start_turns()
 
     # --- the flow of turns ----------------------------------------------------------------
     def _begin_turn(self, seat: int) -> None:
         self.reset_cursor()
-        table_now = table_ids(self.session.view(None)["table"])
+        self.viewer = seat
+        # A new turn's draft is the table as the last move left it, so the seat's view shows
+        # that table; only a resumed turn's draft may differ (then the public view has it).
+        table = self.session.view(None)["table"] if self.session.draft_changed() else self.view["table"]
+        table_now = table_ids(table)
         if self._table_before is not None:
             self.table_marks = last_move_marks(self._table_before, table_now)
         self._table_before = table_now
@@ -185,7 +189,7 @@ class RummikubScreen(RowEditing, TurnScreen):
                 self._say("10 seconds left!")
             elif event.kind == "timeout":
                 log.write(event.text)
-                self._say(event.text, error=True)
+                self._show_message(event.text, error=True)  # the next turn below redraws
                 self._notice = event.text
                 self.app.bell()
             elif event.kind not in ("clock.timeout", TURN_EVENT):
@@ -201,7 +205,6 @@ class RummikubScreen(RowEditing, TurnScreen):
         return sorted(rack, key=_by_number if self.sort_number else _by_colour)
 
     def _redraw(self) -> None:
-        self.view = self.session.view(self.viewer)
         view = self.view
         rows = view["table"]
         rack = self._rack_tiles()
@@ -238,13 +241,16 @@ class RummikubScreen(RowEditing, TurnScreen):
         self._redraw_timer()
 
     def _say(self, text: str, error: bool = False) -> None:
+        self._show_message(text, error)
+        if error:
+            self._redraw()
+
+    def _show_message(self, text: str, error: bool = False) -> None:
         """One paragraph per line of `text` (a refusal lists every reason), wrapped with the
         following lines indented so each reason stands out."""
         message = self.query_one(MessageLine)
         message.show([(line, "problem" if error else "news") for line in text.split("\n")])
         message.display = bool(text)
-        if error:
-            self._redraw()
 
     def on_resize(self, event: events.Resize) -> None:
         super().on_resize(event)

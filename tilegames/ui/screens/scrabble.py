@@ -129,7 +129,7 @@ class ScrabbleScreen(ScrabbleChallenges, TurnScreen):
         self.call_after_refresh(self._start)
 
     def _start(self) -> None:
-        first = self.session.view(None)["first_player"]
+        first = self.view["first_player"]  # no viewer yet: the public view
         log = self.query_one(MoveLog)
         draws = ", ".join(f"{self.session.seats[s]} {face}" for s, face in first["draws"])
         drawn = f" (tiles drawn: {draws})" if draws else ""
@@ -144,8 +144,8 @@ class ScrabbleScreen(ScrabbleChallenges, TurnScreen):
     def _begin_turn(self, seat: int) -> None:
         self.order = []
         self._missing = []
-        self.typing.start_turn(seat, first_play=not self.session.view(None)["board"])
-        self.view = self.session.view(seat)
+        self.viewer = seat  # the board in the seat's view is the public one (its draft is apart)
+        self.typing.start_turn(seat, first_play=not self.view["board"])
         news, self._marked = self.news.for_turn(seat, self.view.get("rack") or [])
         if news:
             self._message = f"{self._message}\n{news}" if self._message else news
@@ -160,19 +160,19 @@ class ScrabbleScreen(ScrabbleChallenges, TurnScreen):
             self.news.note(event)
             if event.kind == "clock.warning":
                 self.app.bell()
-                self._say("10 seconds left!", error=True)
+                self._note("10 seconds left!", error=True)
                 continue
             if event.kind in ("clock.timeout", TURN_EVENT):
                 continue
             log.write(log_line(event, self.session.seats))
             if event.kind in ("timeout", "challenge.won", "challenge.lost"):
                 self._notice = event.text
-                self._say(event.text)
+                self._note(event.text)
                 if event.kind == "timeout":
                     self.app.bell()
         played = any(event.kind == "play" for event in events)
-        public = self.session.view(None)
-        if played and public["pending"] is not None and public["challenge_mode"] != "void":
+        # Whether a challenge is open is public, in every seat's view: the viewer's will do.
+        if played and self.view["pending"] is not None and self.view["challenge_mode"] != "void":
             self._turn_waiting = new_turn(events)  # the next turn begins once the prompt is answered
             self._offer_challenge()
             return
@@ -190,7 +190,7 @@ class ScrabbleScreen(ScrabbleChallenges, TurnScreen):
         return [by_id[i] for i in self.order]
 
     def _redraw(self) -> None:
-        self.view = view = self.session.view(self.viewer)
+        view = self.view
         letters = {(sq["row"], sq["col"]): sq["letter"] for sq in view["board"]}
         new = set()
         for p in view["draft"]:
@@ -211,9 +211,16 @@ class ScrabbleScreen(ScrabbleChallenges, TurnScreen):
         self._redraw_timer()
 
     def _say(self, text: str, error: bool = False) -> None:
-        self._message, self._problem = text, error
-        if self.is_mounted:
+        # Clearing a message line that is already clear shows nothing new: no redraw (after a
+        # move, `_after_change` redraws once the turn has moved on).
+        unchanged = not text and not self._message
+        self._note(text, error)
+        if self.is_mounted and not unchanged:
             self._redraw()
+
+    def _note(self, text: str, error: bool = False) -> None:
+        """Say `text` with the redraw that follows (news among a change's events)."""
+        self._message, self._problem = text, error
 
     # --- acting ---------------------------------------------------------------------------
     def _occupied(self) -> set[tuple[int, int]]:
@@ -295,7 +302,6 @@ class ScrabbleScreen(ScrabbleChallenges, TurnScreen):
             self._redraw()
 
     def _history_changed(self) -> None:
-        self.view = self.session.view(self.viewer)
         placed = [(p["row"], p["col"]) for p in self.view.get("draft") or []]
         self.typing.follow(placed, self._occupied())
         self._acted()
@@ -327,7 +333,9 @@ class ScrabbleScreen(ScrabbleChallenges, TurnScreen):
 
     def _exchange_chosen(self, tile_ids: list[int] | None) -> None:
         if tile_ids:
-            self.session.undo_all(self.viewer) if self.viewer is not None else None
+            if self.viewer is not None:
+                self.session.undo_all(self.viewer)
+                self._changed()  # the draft went back even if the exchange is refused
             self._do(lambda seat: self.session.act(seat, Exchange(tuple(tile_ids))))
 
     def action_shuffle(self) -> None:

@@ -22,9 +22,12 @@ class ScrabbleChallenges(TurnScreen):
     _turn_waiting = False  # a new turn began behind the challenge prompt
     news: Any  # the screen's DrawNews
 
+    def _note(self, text: str, error: bool = False) -> None:
+        """Say `text` with the redraw that follows (the screen's message line)."""
+        self._say(text, error)
+
     def _offer_challenge(self) -> None:
-        view = self.session.view(None)
-        pending = view["pending"]
+        pending = self.view["pending"]  # public: in every seat's view
         if pending is None:
             return
         player = pending["seat"]
@@ -33,6 +36,7 @@ class ScrabbleChallenges(TurnScreen):
         asked = [s for s in sorted(self.agent_seats - {player}) if s in self.session.who_may_act()]
         if asked:
             self._handing_off = True  # no keys while the computers think
+            self._redraw()  # the play on the board meanwhile
             self._computers_consider(asked, {s: self.session.view(s) for s in asked})
             return
         self._ask_people()
@@ -47,7 +51,7 @@ class ScrabbleChallenges(TurnScreen):
 
     def _ask_people(self) -> None:
         """The challenge prompt for the people at the terminal (none: the play stands)."""
-        view = self.session.view(None)
+        view = self.view
         pending = view["pending"]
         if pending is None:
             self._challenge_answer(None)
@@ -63,7 +67,7 @@ class ScrabbleChallenges(TurnScreen):
         if not self.open_hands:
             # The other players look at the screen now: hide the rack that was just refilled.
             self.viewer = None
-            self._redraw()
+        self._redraw()  # the play on the board, under the prompt
         self.app.push_screen(ChallengePrompt(question, others), self._challenge_answer)
 
     def _challenge_answer(self, challenger: int | None) -> None:
@@ -71,11 +75,13 @@ class ScrabbleChallenges(TurnScreen):
         try:
             if challenger is not None:
                 self.session.act(challenger, Challenge())
-            elif self.session.view(None)["awaiting_final_challenge"]:
+                self._changed()
+            elif self.view["awaiting_final_challenge"]:
                 seat = self.session.current_seat
                 if seat is None:  # what act() would say: no one's turn once the game is over
                     raise IllegalMove("The game is over.")
                 self.session.act(seat, AcceptPlay())
+                self._changed()
         except IllegalMove as exc:
             self._say(" ".join(exc.reasons))
         self._events_after_prompt()
@@ -91,7 +97,7 @@ class ScrabbleChallenges(TurnScreen):
             log.write(text)
             if event.kind.startswith("challenge"):
                 self._notice = text
-                self._say(text)
+                self._note(text)  # shown by the redraw below, or the next turn's
         waiting, self._turn_waiting = self._turn_waiting, False
         if new_turn(events) or waiting or self.session.result():
             self._turn_started()

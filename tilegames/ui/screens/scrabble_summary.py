@@ -3,6 +3,8 @@ by move as a chart, and saving as GCG."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.table import Table
 from textual import events
 from textual.app import ComposeResult
@@ -15,11 +17,10 @@ from tilegames.ui.screens.base import BaseScreen
 from tilegames.ui.widgets.race_chart import RaceChart
 
 
-def score_race(session: Session) -> list[list[int]]:
+def score_race(session: Session, result: dict[str, Any]) -> list[list[int]]:
     """Everyone's score after each move, from 0 at the start to the final scores (from the
     session's past views; when those do not reach the end, just the start, the end of play
-    and the end)."""
-    result = session.view(None)["result"]
+    and the end). `result`: the view's."""
     start = [0] * len(session.seats)
     steps = [view["scores"] for view in session.past_views()]
     if steps and steps[-1] == result["scores"]:
@@ -27,10 +28,10 @@ def score_race(session: Session) -> list[list[int]]:
     return [start, result["before"], result["scores"]]
 
 
-def adjustments_table(session: Session) -> Table:
+def adjustments_table(session: Session, result: dict[str, Any]) -> Table:
     """One row a player: score before the end, the adjustment and why, the final score; the
-    names and reasons are cut (never wrapped) so that every total stays on its row."""
-    result = session.view(None)["result"]
+    names and reasons are cut (never wrapped) so that every total stays on its row. `result`:
+    the view's."""
     table = Table(box=None, padding=(0, 1), pad_edge=False, expand=True)
     table.add_column("Player", no_wrap=True, overflow="ellipsis", max_width=16)
     table.add_column("Score", justify="right", no_wrap=True)
@@ -63,7 +64,7 @@ class ScrabbleSummary(BaseScreen):
         self.session = session
 
     def compose(self) -> ComposeResult:
-        result = self.session.view(None)["result"]
+        result = self.session.view(None)["result"]  # one view for the whole summary
         seats = self.session.seats
         if result["reason"] == "out":
             out = next((s for s, a in enumerate(result["adjustments"]) if a > 0), None)
@@ -78,9 +79,9 @@ class ScrabbleSummary(BaseScreen):
         with Vertical(id="box") as box:
             box.border_title = "Game over"
             yield Static(headline, id="headline", markup=False)
-            yield Static(adjustments_table(self.session), id="table")
+            yield Static(adjustments_table(self.session, result), id="table")
             yield Static(winner, id="winner", markup=False)
-            yield RaceChart(seats, score_race(self.session), title="Score by move", x_label="move")
+            yield RaceChart(seats, score_race(self.session, result), title="Score by move", x_label="move")
             yield Static("s: save the game as .gcg    m: back to the menu", id="saved")
         yield Footer()
         yield from self.compose_notice()

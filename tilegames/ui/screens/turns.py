@@ -4,6 +4,10 @@ The screen shows the game as one seat (`viewer`) sees it. Between human turns a 
 hides everything until the next player is ready (unless the hands are open), and the clock
 starts only then. Edits and actions go through `_do`, which shows a refusal's reasons and
 otherwise lets the subclass react to what happened (`_after_change`).
+
+The screen draws from `view`, which the session is asked for once per change (an edit, an action,
+a batch of events) or when the viewer changes: a key that changes nothing asks for nothing, and
+over a wire every view is a round trip.
 """
 
 from __future__ import annotations
@@ -79,17 +83,37 @@ class TurnScreen(BaseScreen):
         self._agent: Agent | None = None
         self.viewer: int | None = None
         self.last_turn = -1
-        self.view: dict[str, Any] = {}
+        self._view: dict[str, Any] | None = None  # `view`, until the game changes
+        self._view_of: int | None = None  # whose view `_view` is
         self._events: list[Event] = []
         self._handing_off = False
         self._notice = ""  # public news for the next hand-off screen (a timeout, a challenge)
-        session.subscribe(self._events.append)
+        session.subscribe(self._heard)
+
+    # --- the view -------------------------------------------------------------------------
+    @property
+    def view(self) -> dict[str, Any]:
+        """What `viewer` sees now. Fetched from the session on the first look after a change
+        (`_changed`) or after the viewer changed, then kept: however often one change redraws,
+        it costs one view."""
+        if self._view is None or self._view_of != self.viewer:
+            self._view, self._view_of = self.session.view(self.viewer), self.viewer
+        return self._view
+
+    def _changed(self) -> None:
+        """The game changed (an edit or an action went through, events came): the kept view is
+        out of date. A refused step changes nothing, so the kept view stays."""
+        self._view = None
+
+    def _heard(self, event: Event) -> None:
+        """Events come from a change (an action, the clock): kept for `_after_change`."""
+        self._events.append(event)
+        self._changed()
 
     # --- what each game's screen extends --------------------------------------------------
     def _redraw(self) -> None:
-        """Draw the game as `viewer` sees it. Here: the view and the clock; a game's screen
-        draws its table or board from `self.view` too."""
-        self.view = self.session.view(self.viewer)
+        """Draw the game as `viewer` sees it. Here: the clock; a game's screen draws its table
+        or board from `self.view` too."""
         for timer in self.query(TurnTimer):
             timer.show(self.session.remaining(), self.session.turn_seconds())
 
@@ -160,6 +184,7 @@ class TurnScreen(BaseScreen):
         except IllegalMove as exc:
             self._say(f"{self.session.seats[seat]}'s move was refused: {' '.join(exc.reasons)}", error=True)
             return
+        self._changed()
         self._after_change()
 
     def _handed_to(self, seat: int) -> None:
@@ -218,6 +243,7 @@ class TurnScreen(BaseScreen):
         except IllegalMove as exc:
             self._say("\n".join(exc.reasons), error=True)
             return False
+        self._changed()  # before anything redraws, the message line's clearing too
         self._say("")
         self._after_change()
         return True
