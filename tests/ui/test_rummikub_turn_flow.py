@@ -163,3 +163,26 @@ async def test_every_reason_of_a_refusal_gets_its_own_indented_paragraph(app):
         lines = app.screen.query_one(MessageLine)._lines(60)
         assert lines[0][0].startswith("First reason") and lines[1][0].startswith("  ")
         assert any(line.startswith("Second reason.") for line, _ in lines)
+
+
+async def test_with_open_hands_the_next_player_sees_the_last_move_too(app):
+    """No hand-off screen between the turns: the commit that starts Bora's turn must not count
+    as Bora having acted, so her marks stay until she does."""
+    from app_helpers import show_position
+    from rk_builder import position
+    from tilegames.core.table_rows import MoveTile
+
+    state = position(["R6 K1", "B9 B10 B11 K5"], table=["R3 R4 R5"], pool="O7 O8 O9 O10")
+    async with app.run_test(size=(80, 24)) as pilot:
+        session = show_position(app, state, open_hands=True)
+        await pilot.pause()
+        r6 = next(t.id for t in state.racks[0] if t.face == "R6")
+        session.edit(0, MoveTile(r6, 0))
+        await pilot.press("c")
+        await pilot.pause()
+        screen = play_screen(app)
+        assert screen.viewer == 1 and screen.table_marks == {r6: "*"}
+        assert "last move" in screen_text(app)
+        await pilot.press("d")  # Bora draws: Ann's turn, and Bora laid nothing to mark
+        await pilot.pause()
+        assert screen.viewer == 0 and screen.table_marks == {}

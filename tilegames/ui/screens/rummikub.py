@@ -155,8 +155,11 @@ class RummikubScreen(RowEditing, TurnScreen):
         return marks
 
     def _do(self, step: Callable[[int], Any]) -> bool:
+        turn = self.session.turn_number()
         done = super()._do(step)
-        if done and (self.table_marks or self.rack_marks):
+        # A step that ended the turn has already shown the next player their marks: only a
+        # step within the same turn means the player has seen them.
+        if done and self.session.turn_number() == turn and (self.table_marks or self.rack_marks):
             self.table_marks, self.rack_marks = {}, {}  # seen: the player has acted
             self._redraw()
         return done
