@@ -50,6 +50,7 @@ class Agent(Protocol):
 AGENT_MODULES: dict[str, str] = {
     "rummikub": "tilegames.games.rummikub.agent",
     "scrabble": "tilegames.games.scrabble.agent",
+    "word-rummikub": "tilegames.games.word_rummikub.agent",
 }
 
 _factories: dict[str, Callable[[], Agent]] = {}

@@ -3,7 +3,8 @@
 The first-player draw: every seat turns up a tile, the best tile starts, and seats tied for the
 best draw again among themselves; every tile turned up goes back and the bag is reshuffled. What
 "best" means is the game's: it passes a ranking function (Rummikub: the highest number, a joker
-is redrawn at once; Scrabble: a blank, then the letter nearest A).
+is redrawn at once; Scrabble: a blank, then the letter nearest A; Rummikub Word: the letter
+nearest A, a joker is redrawn at once).
 """
 
 from __future__ import annotations
@@ -53,6 +54,20 @@ def draw_for_first_player(bag: Bag, players: int, rank: Callable[[Tile], int | N
         contenders = [seat for seat in contenders if ranks[seat] == best]
         if len(contenders) == 1:
             return FirstPlayer(contenders[0], tuple(rounds), bag.shuffle_in(turned_up))
+
+
+def deal(bag: Bag, players: int, size: int) -> tuple[tuple[tuple[Tile, ...], ...], Bag]:
+    """`size` tiles to each seat in turn, from the front of the bag; the rest stay in it."""
+    racks = []
+    for _ in range(players):
+        rack, bag = bag.draw(size)
+        racks.append(rack)
+    return tuple(racks), bag
+
+
+def nearest_a(letter: str) -> int:
+    """A letter's strength when the letter nearest A starts: A is 25 ... Z is 0."""
+    return ord("Z") - ord(letter.upper())
 
 
 def check_seat_count(title: str, min_seats: int, max_seats: int, players: int) -> None:

@@ -17,6 +17,7 @@ from tilegames.core.protocol import Game
 GAME_MODULES: dict[str, str] = {
     "rummikub": "tilegames.games.rummikub.game",
     "scrabble": "tilegames.games.scrabble.game",
+    "word-rummikub": "tilegames.games.word_rummikub.game",
 }
 
 AnyGame = Game[Any, Any, Any]

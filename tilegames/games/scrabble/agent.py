@@ -17,7 +17,6 @@ move found by then.
 
 from __future__ import annotations
 
-import functools
 import itertools
 import time
 from collections import Counter, defaultdict
@@ -26,7 +25,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from tilegames.core.grid import STEP, Direction, Pos
-from tilegames.core.lexicon import Lexicon, LexiconError, default_lexicon, lexicon_for
+from tilegames.core.lexicon import Anagrams as Words
+from tilegames.core.lexicon import anagrams_for as words_for
 from tilegames.core.protocol import Action
 from tilegames.games.scrabble.actions import (
     AcceptPlay,
@@ -47,38 +47,6 @@ from tilegames.games.scrabble.tiles import BLANK, RACK_SIZE
 
 ALPHABET = "abcdefghijklmnopqrstuvwxyz"
 Slot = tuple[Direction, tuple[Pos, ...]]
-
-
-@dataclass(frozen=True)
-class Words:
-    """A word list and its anagram index: sorted letters -> the words spelled with them, joined
-    by spaces (one string per key, not a tuple: a third of the memory, about 20 MB)."""
-
-    lexicon: Lexicon
-    anagrams: dict[str, str]
-
-    def spelled_with(self, letters: str) -> list[str]:
-        found = self.anagrams.get("".join(sorted(letters)))
-        return found.split() if found else []
-
-
-@functools.lru_cache(maxsize=4)
-def words_for(word_list: str | None) -> Words:
-    """The game's word list (the shipped one when `word_list` is None or cannot be read: the
-    game then refuses to judge anything, and a move from the default list is a fair guess).
-    Built once per list and process, in about half a second; words in alphabetical order, so
-    that of two moves scoring the same the same one is chosen in every process."""
-    try:
-        lexicon = lexicon_for(word_list)
-    except LexiconError:
-        lexicon = default_lexicon()
-    index: dict[str, str] = {}
-    for word in sorted(lexicon.words):
-        if 2 <= len(word) <= SIZE:
-            key = "".join(sorted(word))
-            known = index.get(key)
-            index[key] = word if known is None else f"{known} {word}"
-    return Words(lexicon, index)
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tilegames.core.game_setup import check_option_seats, draw_for_first_player
+from tilegames.core.game_setup import check_option_seats, draw_for_first_player, nearest_a
 from tilegames.core.tiles import Bag, Tile
 from tilegames.games.scrabble.config import ScrabbleConfig
 from tilegames.games.scrabble.tiles import BLANK, RACK_SIZE
@@ -23,7 +23,7 @@ def first_player(bag: Bag, players: int) -> tuple[int, tuple[tuple[int, str], ..
 
 def _nearest_a(tile: Tile) -> int:
     """A tile's strength in the draw: A is 25 ... Z is 0, and a blank beats them all."""
-    return 26 if tile.face == BLANK else ord("Z") - ord(tile.face)
+    return 26 if tile.face == BLANK else nearest_a(tile.face)
 
 
 def deal(bag: Bag, players: int) -> tuple[tuple[tuple[Tile, ...], ...], Bag]:

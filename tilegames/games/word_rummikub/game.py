@@ -1,0 +1,215 @@
+"""Rummikub Word on the core protocol (RULES.md §2): setup, turns, wrong words, the end.
+
+Every turn ends one of five ways, each an action: a **play** (judged by turn.py; right words
+score and the rack is topped up, wrong words are a penalised turn under `turn_end_penalty`), a
+**draw**, a **pass** (only with the pool empty), or the clock's **timeout** (the controller
+applies it to the turn's snapshot, so the table is restored exactly; it draws
+`timeout_penalty_tiles`). `_end_turn` then decides whether the game is over.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+from typing import Any
+
+from tilegames.core.errors import IllegalMove
+from tilegames.core.game_setup import check_seat_count, deal
+from tilegames.core.protocol import Action, Event, Game, Outcome, Result
+from tilegames.core.seats import SeatOrder
+from tilegames.core.table_rows import RowEdit
+from tilegames.core.tiles import Bag, Tile
+from tilegames.core.turn_guard import check_turn
+from tilegames.games.word_rummikub.actions import ACTION_TYPES, Draw, JokerLetter, Pass, Play, Timeout
+from tilegames.games.word_rummikub.config import HAND, PRESETS, SETUP_OPTIONS, WordRummikubConfig
+from tilegames.games.word_rummikub.draft import EDIT_TYPES, NameJoker, WordDraft, edit_draft
+from tilegames.games.word_rummikub.scoring import final_scores, jokers_on, top_up, winners
+from tilegames.games.word_rummikub.setup import first_player
+from tilegames.games.word_rummikub.state import LastTurn, Table, WordEnd, WordState
+from tilegames.games.word_rummikub.tiles import full_set, load_letters
+from tilegames.games.word_rummikub.turn import CheckedPlay, check_play
+from tilegames.games.word_rummikub.views import build_view, position
+from tilegames.games.word_rummikub.words import check_word_list, judge_for
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+class WordRummikubGame(Game[WordRummikubConfig, WordState, WordDraft]):
+    id = "word-rummikub"
+    title = "Rummikub Word"
+    min_seats = 2
+    max_seats = 4
+    config_type = WordRummikubConfig
+    presets = PRESETS
+    setup_options = SETUP_OPTIONS
+    action_types = ACTION_TYPES
+    edit_types = EDIT_TYPES
+
+    # --- setting up -----------------------------------------------------------------------
+    def check_setup(self, config: WordRummikubConfig, seat_count: int) -> None:
+        """ValueError (a sentence) for letter tiles or a word list that will not do."""
+        letters = load_letters(config.word_letters)
+        if letters.letters + letters.jokers <= HAND * seat_count:
+            raise ValueError(f"{_plural(letters.letters + letters.jokers, 'tile')} are too few to deal "
+                             f"{HAND} to each of {seat_count} players and keep a pool.")
+        check_word_list(config)
+
+    def new_game(self, config: WordRummikubConfig, seats: tuple[str, ...], seed: int) -> WordState:
+        players = len(seats)
+        check_seat_count(self.title, self.min_seats, self.max_seats, players)
+        self.check_setup(config, players)
+        first = first_player(Bag.shuffled(full_set(config.word_letters), seed), players)
+        racks, bag = deal(first.bag, players, HAND)
+        return WordState(config=config, seats=tuple(seats), bag=bag, racks=racks, table=Table(),
+                         scores=(0,) * players, melded=(False,) * players,
+                         order=SeatOrder(players, current=first.seat), first_seat=first.seat,
+                         first_draw=first.rounds)
+
+    # --- playing --------------------------------------------------------------------------
+    def resolve(self, state: WordState, seat: int, action: Action) -> Outcome[WordState]:
+        check_turn(state.seats, seat, set() if state.current is None else {state.current})
+        name = state.seats[seat]
+        if isinstance(action, Play):
+            return self._play(state, seat, action)
+        if isinstance(action, Draw):
+            if not len(state.bag):
+                raise IllegalMove("The pool is empty: play a tile, or pass.")
+            return self._draw_turn(state, seat, 1, LastTurn(seat, "draw"), "draw", f"{name} drew a tile.")
+        if isinstance(action, Pass):
+            if len(state.bag):
+                raise IllegalMove("You can only pass when the pool is empty; draw a tile instead.")
+            return self._end_turn(state, seat, (Event("pass", f"{name} passes.", seat),), last=LastTurn(seat, "pass"))
+        if isinstance(action, Timeout):
+            count = min(state.config.timeout_penalty_tiles, len(state.bag))
+            text = f"Time's up for {name}." + (" The table is restored." if action.touched else "")
+            text += f" {name} draws {_plural(count, 'tile')}." if count else " The turn passes."
+            return self._draw_turn(state, seat, count, LastTurn(seat, "timeout"), "timeout", text)
+        raise IllegalMove(f"Rummikub Word has no move called {getattr(action, 'kind', action)!r}.")
+
+    def _draw_turn(self, state: WordState, seat: int, count: int, last: LastTurn, kind: str,
+                   text: str, public: dict[str, Any] | None = None, **changes: Any) -> Outcome[WordState]:
+        """A turn in which no tile was placed: the player draws `count` (as the pool allows)."""
+        drawn, bag = state.bag.draw(count)
+        racks = self._racks(state, seat, state.racks[seat] + drawn)
+        event = Event(kind, text, seat, {"count": len(drawn), **(public or {})}, {"tiles": [t.face for t in drawn]})
+        return self._end_turn(replace(state, bag=bag, racks=racks, **changes), seat, (event,),
+                              last=last, was_empty=not len(state.bag))
+
+    def _play(self, state: WordState, seat: int, action: Play) -> Outcome[WordState]:
+        config = state.config
+        checked = check_play(config, judge_for(config), position(state, seat), action.words, action.jokers)
+        if checked.wrong:
+            if config.word_check == "void":
+                raise IllegalMove(*checked.wrong)
+            return self._penalty(state, seat, checked)
+        name = state.seats[seat]
+        placed_ids = {t.id for t in checked.placed}
+        rack = tuple(t for t in state.racks[seat] if t.id not in placed_ids)
+        drawn, bag = state.bag.draw(top_up(len(rack), len(checked.placed)))
+        scores = list(state.scores)
+        scores[seat] += checked.score
+        melded = list(state.melded)
+        first_meld, melded[seat] = not melded[seat], True
+        words = ", ".join(checked.new_words)
+        doubled = " (doubled: the rack was emptied)" if checked.emptied else ""
+        text = (f"{name} {'made the first meld' if first_meld else 'played'}: {words}; "
+                f"{_plural(checked.score, 'point')}{doubled}.")
+        if drawn:
+            text += f" {name} draws {_plural(len(drawn), 'tile')}."
+        public = {"words": list(checked.new_words), "score": checked.score, "doubled": checked.emptied,
+                  "first_meld": first_meld, "placed": [t.face for t in checked.placed], "count": len(drawn)}
+        event = Event("play", text, seat, public, {"tiles": [t.face for t in drawn]})
+        new = replace(state, bag=bag, racks=self._racks(state, seat, rack + drawn), table=checked.table,
+                      scores=tuple(scores), melded=tuple(melded))
+        return self._end_turn(new, seat, (event,), last=LastTurn(seat, "play", checked.score, checked.new_words),
+                              placed=True)
+
+    def _penalty(self, state: WordState, seat: int, checked: CheckedPlay) -> Outcome[WordState]:
+        """A play with wrong words under `turn_end_penalty` (RULES.md §2.9): the table as it was,
+        the tiles back on the rack, one tile drawn, no score; the next turn lost if so set."""
+        name = state.seats[seat]
+        skip = state.config.skip_next_turn_on_misspell
+        text = f"{name}'s play is taken back: {' '.join(checked.wrong)}"
+        text += f" {name} draws a tile" if len(state.bag) else f" The pool is empty, so {name} draws nothing"
+        text += " and loses their next turn." if skip else "."
+        order = state.order.mark_lose_next_turn(seat) if skip else state.order
+        return self._draw_turn(state, seat, 1, LastTurn(seat, "penalty", 0, checked.invalid), "misspell", text,
+                               {"invalid": list(checked.invalid), "skip": skip}, order=order)
+
+    def _racks(self, state: WordState, seat: int, rack: tuple[Tile, ...]) -> tuple[tuple[Tile, ...], ...]:
+        racks = list(state.racks)
+        racks[seat] = rack
+        return tuple(racks)
+
+    def _end_turn(self, state: WordState, seat: int, events: tuple[Event, ...], *, last: LastTurn,
+                  placed: bool = False, was_empty: bool | None = None) -> Outcome[WordState]:
+        """The turn is over: count it, end the game (RULES.md §2.10) or pass the turn on."""
+        if was_empty is None:
+            was_empty = not len(state.bag)
+        idle = 0 if placed or not was_empty else state.idle + 1
+        state = replace(state, idle=idle, last=last, turn=state.turn + 1)
+        if not len(state.bag):
+            out = [s for s, rack in enumerate(state.racks) if not rack]
+            if out:
+                return self._finish(state, "out", out[0], events)
+            if idle >= len(state.seats):
+                return self._finish(state, "stalled", None, events)
+        order = state.order.advance()
+        skipped = [s for s in sorted(state.order.lose_next - order.lose_next)]
+        more = tuple(Event("skip", f"{state.seats[s]} loses this turn for a wrong word.", s) for s in skipped)
+        return Outcome(replace(state, order=order), events + more)
+
+    def _finish(self, state: WordState, reason: str, out_seat: int | None, events: tuple[Event, ...]) -> Outcome[WordState]:
+        scores = final_scores(state.scores, state.racks)
+        won = winners(scores, state.config.winner_rule, out_seat)
+        jokers = tuple(jokers_on(rack) for rack in state.racks)
+        end = WordEnd("out" if reason == "out" else "stalled", won, scores, jokers, out_seat)
+        names = " and ".join(state.seats[w] for w in won)
+        how = (f"{state.seats[out_seat]} has no tiles left and the pool is empty" if out_seat is not None
+               else "The pool is empty and nobody could play")
+        text = f"{how}: the game is over. {names} {'win' if len(won) > 1 else 'wins'}."
+        public = {"reason": end.reason, "winners": list(won), "scores": list(scores), "jokers_left": list(jokers)}
+        return Outcome(replace(state, end=end), events + (Event("game_over", text, None, public),))
+
+    # --- what the controller asks ---------------------------------------------------------
+    def current_seat(self, state: WordState) -> int | None:
+        return state.current
+
+    def turn_number(self, state: WordState) -> int:
+        return state.turn
+
+    def turn_seconds(self, state: WordState) -> float | None:
+        return state.config.turn_seconds if state.end is None else None
+
+    def result(self, state: WordState) -> Result | None:
+        if state.end is None:
+            return None
+        return Result(state.end.scores, state.end.winners, "went out" if state.end.reason == "out" else "stalled")
+
+    # --- seeing ---------------------------------------------------------------------------
+    def view(self, state: WordState, seat: int | None, draft: WordDraft | None = None) -> dict[str, Any]:
+        return build_view(self.id, state, seat, draft, judge_for(state.config), self.turn_seconds(state))
+
+    # --- drafts ---------------------------------------------------------------------------
+    def new_draft(self, state: WordState, seat: int) -> WordDraft:
+        return WordDraft.start(state.racks[seat], state.table)
+
+    def edit(self, draft: WordDraft, seat: int, edit: RowEdit | NameJoker) -> WordDraft:
+        return edit_draft(draft, edit)
+
+    def commit_action(self, snapshot: WordState, draft: WordDraft, seat: int) -> Play:
+        return Play(tuple(tuple(t.id for t in row) for row in draft.rows),
+                    tuple(JokerLetter(i, letter) for i, letter in draft.jokers))
+
+    def draft_changed(self, snapshot: WordState, draft: WordDraft, seat: int) -> bool:
+        """Rows split and rejoined into the same words, in whatever row order, are no change."""
+        return (Counter(draft.rows) != Counter(snapshot.table.rows) or draft.jokers != snapshot.table.jokers
+                or sorted(draft.rack) != sorted(snapshot.racks[seat]))
+
+    def timeout_action(self, snapshot: WordState, draft: WordDraft, seat: int) -> Timeout:
+        return Timeout(touched=self.draft_changed(snapshot, draft, seat))
+
+
+GAME = WordRummikubGame()

@@ -1,0 +1,49 @@
+"""Which spellings count as words (RULES.md §2.3, §2.9): the game's word list, or in family
+mode only its common words (Lexicon.is_common).
+
+The engine judges commits with it, the views mark each row with it, and the computer player
+filters its candidates with it, so all three always agree.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+
+from tilegames.core.errors import IllegalMove
+from tilegames.core.lexicon import Lexicon, LexiconError, lexicon_for
+from tilegames.games.word_rummikub.config import WordRummikubConfig
+
+
+@functools.lru_cache(maxsize=8)
+def _lexicon(word_list: str | None) -> Lexicon:
+    return lexicon_for(word_list)
+
+
+@dataclass(frozen=True)
+class WordJudge:
+    lexicon: Lexicon
+    family: bool
+
+    def accepts(self, word: str) -> bool:
+        return self.lexicon.is_common(word) if self.family else word in self.lexicon
+
+    def why_not(self, word: str) -> str:
+        """The sentence for a spelling `accepts` refused."""
+        if self.family and word in self.lexicon:
+            return f"{word} is too rare a word for the family word mode."
+        return f"{word} is not in the word list."
+
+
+def judge_for(config: WordRummikubConfig) -> WordJudge:
+    """The game's judge; a word list that cannot be read (moved since the game began) is
+    IllegalMove with its sentence, so the player is told rather than the app failing."""
+    try:
+        return WordJudge(_lexicon(config.word_list), config.family_words)
+    except LexiconError as exc:
+        raise IllegalMove(str(exc)) from None
+
+
+def check_word_list(config: WordRummikubConfig) -> None:
+    """LexiconError (a ValueError with a sentence) when the game's word list cannot be used."""
+    _lexicon(config.word_list)
