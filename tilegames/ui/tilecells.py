@@ -1,38 +1,39 @@
-"""How a Rummikub tile looks in a terminal cell.
+"""How a tile looks in a terminal cell, for the games that lay rows of tiles.
 
 A cell is five columns: a marker (`>` the cursor, `+` a tile placed this turn, or the screen's
 own mark, e.g. `*` for what the last move laid or what you just drew, `~` for what it moved), the
-face in the game's notation (`R7`, `K13`, `J`) so it reads right without colour, and a gap.
-Colour is a bonus on top: each colour has its own style, and `NO_COLOR` terminals still show
-the letter.
+face in the game's notation (`R7`, `K13`, `J`, `E`) so it reads right without colour, and a gap.
+Colour is a bonus on top, chosen by the game (`Styler`: a face's style), so `NO_COLOR`
+terminals still show every face.
 """
 
 from __future__ import annotations
 
+from typing import Callable
+
 from rich.style import Style
 from rich.text import Text
 
+Styler = Callable[[str], Style]
+
 CELL_WIDTH = 5
 
-_STYLES = {
-    "K": Style(color="bright_white", bgcolor="grey23", bold=True),
-    "R": Style(color="bright_white", bgcolor="red3", bold=True),
-    "B": Style(color="bright_white", bgcolor="blue3", bold=True),
-    "O": Style(color="black", bgcolor="dark_orange", bold=True),
-    "J": Style(color="black", bgcolor="gold1", bold=True),
-}
 CURSOR = Style(reverse=True, underline=True)
 HELD = Style(color="black", bgcolor="bright_white", bold=True, italic=True)
 
 
-def tile_style(face: str) -> Style:
-    return _STYLES.get(face[:1], _STYLES["J"])
+PLAIN = Style(color="black", bgcolor="wheat1", bold=True)  # a tile the game gives no colour
 
 
-def tile_cell(face: str, *, new: bool = False, cursor: bool = False, held: bool = False, mark: str = "") -> Text:
+def plain(face: str) -> Style:
+    return PLAIN
+
+
+def tile_cell(face: str, styler: Styler = plain, *, new: bool = False, cursor: bool = False, held: bool = False,
+              mark: str = "") -> Text:
     """One tile as a 5-column cell: marker, 3-column face, gap."""
     marker = ">" if cursor else ("+" if new else (mark or " "))
-    style = HELD if held else tile_style(face)
+    style = HELD if held else styler(face)
     if cursor:
         style = style + CURSOR
     text = Text(marker, style="bold" if cursor else ("green" if new else "bold yellow"))

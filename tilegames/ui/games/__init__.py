@@ -54,7 +54,7 @@ class Entry:
 
 
 PLUGINS: tuple[Entry, ...] = (
-    Entry("rummikub", "Rummikub", "tilegames.ui.games.rummikub"),
+    Entry("rummikub", "Rummikub", "tilegames.ui.games.rummikub.plugin"),
     Entry("word-rummikub", "Rummikub Word", None),
     Entry("scrabble", "Scrabble", "tilegames.ui.games.scrabble.plugin"),
     Entry("nabit", "Nab-It!", None),

@@ -1,170 +1,59 @@
-"""The Rummikub play screen: rack, table, timer, players, log, with keyboard and mouse.
-
-The screen holds only UI state (cursor, held tile, rack order). Everything it shows comes
-from `session.view(seat)`; everything the player does goes to the session as an edit or an
-action, so the same screen works for hot-seat and networked play.
-"""
+"""The Rummikub play screen: the rows play screen (rows_play.py) with Rummikub's tiles, sets,
+rack orders, the initial meld's progress, and the redeal question after the deal."""
 
 from __future__ import annotations
 
 from typing import Any, Callable
 
-from textual import events
-from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Footer, Static
+from rich.style import Style
 
-from tilegames.core.protocol import TURN_EVENT
-from tilegames.core.session_protocol import Session
 from tilegames.games.rummikub.actions import Draw, Pass, Redeal
 from tilegames.games.rummikub.config import INITIAL_MELD_POINTS
 from tilegames.games.rummikub.notation import parse_face
-from tilegames.ui.screens.row_editing import LAID, MOVED, RowEditing, last_move_marks, table_ids
-from tilegames.ui.screens.turns import TurnScreen, common_keys, new_turn
+from tilegames.ui.games.rummikub.tiles import display_rows, tile_style
 from tilegames.ui.screens.dialogs import Confirm
-from tilegames.ui.widgets.rack import Rack
-from tilegames.ui.widgets.scores import ScorePanel
-from tilegames.ui.widgets.table import Table
-from tilegames.ui.widgets.message_line import MessageLine
-from tilegames.ui.widgets.movelog import MoveLog
-from tilegames.ui.widgets.timer import TurnTimer
+from tilegames.ui.screens.rows_play import RowsPlayScreen
 
 
-def _by_colour(tile: dict[str, Any]) -> tuple:
+def _by_colour(tile: dict[str, Any]) -> tuple[Any, ...]:
     return parse_face(tile["face"]).rank
 
 
-def _by_number(tile: dict[str, Any]) -> tuple:
+def _by_number(tile: dict[str, Any]) -> tuple[Any, ...]:
     face = parse_face(tile["face"])
     return (face.number or 99, face.rank)
 
 
-WIDE = 100
-
-
-class RummikubScreen(RowEditing, TurnScreen):
+class RummikubScreen(RowsPlayScreen):
     """One game of a match. Calls `on_game_over(session)` when the game ends."""
 
-    DEFAULT_CSS = """
-    RummikubScreen #top { height: auto; }
-    RummikubScreen #status { width: 1fr; height: auto; text-style: bold; }
-    RummikubScreen TurnTimer { width: 34; }
-    RummikubScreen #middle { height: 1fr; }
-    RummikubScreen #table-box { width: 1fr; border: round $primary-darken-2; }
-    RummikubScreen #table-box.zone { border: round $accent; }
-    RummikubScreen #side { width: 30; }
-    RummikubScreen.wide #side { width: 40; }
-    RummikubScreen MoveLog { height: 1fr; border: round $primary-darken-2; overflow-x: hidden; scrollbar-size-vertical: 1; }
-    RummikubScreen #meld { height: 1; padding: 0 1; }
-    RummikubScreen #meld.reached { color: $success; text-style: bold; }
-    RummikubScreen MessageLine { max-height: 4; display: none; }
-    """
+    game_title = "Rummikub"
+    draw_action = Draw()
+    pass_action = Pass()
 
-    # The footer shows what matters most at 80 columns; every key is in help (F1 or ?) and in
-    # the command palette. The keys every game shares come from COMMON_KEYS.
-    BINDINGS = [
-        Binding("c", "commit", "Commit"),
-        Binding("d", "draw", "Draw"),
-        *RowEditing.EDIT_BINDINGS,
-        Binding("p", "pass_turn", "Pass (pool empty)", show=False),
-        Binding("o", "sort", "Sort rack", show=False),
-        *common_keys(undo="u", undo_all="U", help="question_mark", menu="q"),
-    ]
+    @staticmethod
+    def tile_style(face: str) -> Style:
+        return tile_style(face)
 
-    def __init__(self, session: Session, *, open_hands: bool, totals: list[int],
-                 on_game_over: Callable[[Session], None], title: str = "") -> None:
-        super().__init__(session, open_hands=open_hands, on_game_over=on_game_over)
-        self.totals = totals
-        self.match_title = title
-        self.reset_cursor()
-        self.sort_number = False
-        # What changed since the viewer last looked, shown until they act: the last move on the
-        # table, and the tiles each seat drew (private: shown only to that seat, on its turn).
-        self._table_before: list[list[int]] | None = None
-        self.table_marks: dict[int, str] = {}
-        self.rack_marks: dict[int, str] = {}
-        self._drawn: dict[int, list[str]] = {}
+    def display_rows(self, table: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        return display_rows(table)
 
-    # --- layout ---------------------------------------------------------------------------
-    def compose(self) -> ComposeResult:
-        with Horizontal(id="top"):
-            yield Static(id="status")
-            yield TurnTimer()
-        with Horizontal(id="middle"):
-            with VerticalScroll(id="table-box", can_focus=False) as box:
-                box.border_title = "Table"
-                yield Table()
-            with Vertical(id="side"):
-                yield ScorePanel()
-                yield MoveLog(id="log", wrap=True, markup=False, min_width=10)
-        yield Static(id="meld")
-        yield MessageLine(id="message")
-        yield Rack()
-        yield Footer()
-        yield from self.compose_notice()
+    def rack_orders(self) -> tuple[tuple[str, Callable[[dict[str, Any]], Any]], ...]:
+        return (("colour, then number", _by_colour), ("number, then colour", _by_number))
 
-    def on_mount(self) -> None:
-        super().on_mount()
-        self.query_one(MoveLog).border_title = "Moves"
-        # The log wraps to its width, which is known only after the first layout.
-        self.call_after_refresh(self._start)
+    def status_text(self, name: str) -> str:
+        return f"{name}'s turn" if self.view["phase"] == "play" else f"{name}: redeal?"
 
-    def _start(self) -> None:
-        log = self.query_one(MoveLog)
-        if self.match_title:
-            log.write(self.match_title)
-        first = self.view["first_player"]  # no viewer yet: the public view
-        draws = ", ".join(f"{self.session.seats[s]} {face}" for r in first["draws"] for s, face in r)
-        log.write(f"{self.session.seats[first['seat']]} plays first (tiles drawn: {draws}).")
-        for event in self.session.history:  # a resumed game: the moves so far
-            log.write(event.for_seat(None)["text"])
-        for warning in self.session.warnings:
-            log.write(f"Note: {warning}")
-        # The first player to look sees what was played before (a computer's opening meld).
-        self._table_before = table_ids(self.view["table"])
-        self._start_turns()
+    def turn_line(self) -> tuple[str, bool] | None:
+        """Before the initial meld: its points so far against the 30 needed."""
+        view, seat = self.view, self.viewer
+        points = view.get("meld_points")
+        if seat is None or view["melded"][seat] or points is None:
+            return None
+        return f"Initial meld: {points} / {INITIAL_MELD_POINTS} points from your own tiles", points >= INITIAL_MELD_POINTS
 
-    # --- the flow of turns ----------------------------------------------------------------
-    def _begin_turn(self, seat: int) -> None:
-        self.reset_cursor()
-        self.viewer = seat
-        # A new turn's draft is the table as the last move left it, so the seat's view shows
-        # that table; only a resumed turn's draft may differ (then the public view has it).
-        table = self.session.view(None)["table"] if self.session.draft_changed() else self.view["table"]
-        table_now = table_ids(table)
-        if self._table_before is not None:
-            self.table_marks = last_move_marks(self._table_before, table_now)
-        self._table_before = table_now
-        drawn = self._drawn.pop(seat, [])
-        self.rack_marks = {}
-        super()._begin_turn(seat)
-        if drawn:
-            self.rack_marks = self._mark_faces(drawn)
-            self._say(f"You drew {', '.join(drawn)}.")
-            self._redraw()
-        self._maybe_redeal()
-
-    def _mark_faces(self, faces: list[str]) -> dict[int, str]:
-        """Mark one rack tile per face (the tiles just drawn; equal faces look the same)."""
-        marks: dict[int, str] = {}
-        for face in faces:
-            tile = next((t for t in self.view.get("rack") or [] if t["face"] == face and t["id"] not in marks), None)
-            if tile is not None:
-                marks[tile["id"]] = LAID
-        return marks
-
-    def _do(self, step: Callable[[int], Any]) -> bool:
-        turn = self.session.turn_number()
-        done = super()._do(step)
-        # A step that ended the turn has already shown the next player their marks: only a
-        # step within the same turn means the player has seen them.
-        if done and self.session.turn_number() == turn and (self.table_marks or self.rack_marks):
-            self.table_marks, self.rack_marks = {}, {}  # seen: the player has acted
-            self._redraw()
-        return done
-
-    def _maybe_redeal(self) -> None:
+    def _turn_begun(self) -> None:
+        """After the deal, a player holding three doubles is asked whether to deal again."""
         redeal = self.view.get("redeal")
         if self.view.get("phase") != "redeal" or not redeal or self.viewer != redeal["asking"]:
             return
@@ -178,125 +67,3 @@ class RummikubScreen(RowEditing, TurnScreen):
 
     def _answer_redeal(self, demand: bool | None) -> None:
         self._do(lambda seat: self.session.act(seat, Redeal(bool(demand))))
-
-    def _after_change(self) -> None:
-        events = self._take_events()
-        log = self.query_one(MoveLog)
-        for event in events:
-            if event.seat is not None and event.kind in ("draw", "timeout"):
-                drawn = event.for_seat(event.seat).get("tiles")  # private: only that seat's
-                if drawn:
-                    self._drawn[event.seat] = list(drawn)
-            if event.kind == "clock.warning":
-                self.app.bell()
-                self._say("10 seconds left!")
-            elif event.kind == "timeout":
-                log.write(event.text)
-                self._show_message(event.text, error=True)  # the next turn below redraws
-                self._notice = event.text
-                self.app.bell()
-            elif event.kind not in ("clock.timeout", TURN_EVENT):
-                log.write(event.for_seat(None)["text"])
-        if new_turn(events):
-            self._turn_started()
-        else:
-            self._redraw()
-
-    # --- rendering ------------------------------------------------------------------------
-    def _rack_tiles(self) -> list[dict[str, Any]]:
-        rack = self.view.get("rack") or []
-        return sorted(rack, key=_by_number if self.sort_number else _by_colour)
-
-    def _redraw(self) -> None:
-        view = self.view
-        rows = view["table"]
-        rack = self._rack_tiles()
-        self.clamp_cursor()
-        my_turn = self.viewer is not None and self.viewer == view["current"]
-
-        self.query_one(Table).show(rows, self.table_cursor if my_turn and self.zone == "table" else None, self.held,
-                                   self.table_marks if my_turn else {})
-        self.query_one(Rack).show(rack, self.rack_cursor if my_turn and self.zone == "rack" else None,
-                                  self.held, hidden=self.viewer is None, marks=self.rack_marks if my_turn else {})
-        self.query_one("#table-box").border_subtitle = (
-            f"last move: {LAID} laid  {MOVED} moved" if my_turn and self.table_marks else "")
-        self.query_one(Rack).set_class(self.zone == "rack", "zone")
-        self.query_one("#table-box").set_class(self.zone == "table", "zone")
-        self.query_one(ScorePanel).show(view, self.totals)
-
-        current = view["current"]
-        if current is None:
-            status = "Game over"
-        else:
-            name = view["seats"][current]
-            status = f"{name}'s turn" if view["phase"] == "play" else f"{name}: redeal?"
-        held = f"  holding {self.held_face()}" if self.held is not None else ""
-        self.query_one("#status", Static).update(f"Rummikub  {status}{held}")
-
-        meld = self.query_one("#meld", Static)
-        points = view.get("meld_points")
-        if my_turn and not view["melded"][self.viewer] and points is not None:
-            meld.update(f"Initial meld: {points} / {INITIAL_MELD_POINTS} points from your own tiles")
-            meld.set_class(points >= INITIAL_MELD_POINTS, "reached")
-            meld.display = True
-        else:
-            meld.display = False
-        self._redraw_timer()
-
-    def _say(self, text: str, error: bool = False) -> None:
-        self._show_message(text, error)
-        if error:
-            self._redraw()
-
-    def _show_message(self, text: str, error: bool = False) -> None:
-        """One paragraph per line of `text` (a refusal lists every reason), wrapped with the
-        following lines indented so each reason stands out."""
-        message = self.query_one(MessageLine)
-        message.show([(line, "problem" if error else "news") for line in text.split("\n")])
-        message.display = bool(text)
-
-    def on_resize(self, event: events.Resize) -> None:
-        super().on_resize(event)
-        # From 100 columns the players' panel has room for names of 16 characters.
-        self.set_class(event.size.width >= WIDE, "wide")
-
-    # --- doing things ---------------------------------------------------------------------
-    def _can_edit(self) -> bool:
-        """The viewer may move tiles: their turn, and past the redeal question (which is
-        answered through `_do`, so it must not be held to this)."""
-        return self._my_turn() and self.view.get("phase") == "play"
-
-    def action_commit(self) -> None:
-        if self._can_edit():
-            self.held = None
-            self._do(lambda seat: self.session.commit(seat))
-
-    def _let_go(self) -> None:
-        self.held = None
-
-    def action_draw(self) -> None:
-        if not self._can_edit():
-            return
-        if self.view["pool"] == 0:
-            self._say("The pool is empty: play a tile, or press p to pass if you cannot.", error=True)
-            return
-
-        def draw(yes: bool | None = True) -> None:
-            if yes:
-                self.held = None
-                self._do(lambda seat: self.session.act(seat, Draw()))
-
-        if self.session.draft_changed():
-            self.app.push_screen(Confirm("Draw a tile? Your changes to the table this turn are put back. (y/n)"), draw)
-        else:
-            draw()
-
-    def action_pass_turn(self) -> None:
-        if self._can_edit():
-            self.held = None
-            self._do(lambda seat: self.session.act(seat, Pass()))
-
-    def action_sort(self) -> None:
-        self.sort_number = not self.sort_number
-        self._say(f"Rack sorted by {'number, then colour' if self.sort_number else 'colour, then number'}.")
-        self._redraw()

@@ -9,7 +9,7 @@ from textual import events
 from textual.message import Message
 from textual.widget import Widget
 
-from tilegames.ui.tilecells import CELL_WIDTH, tile_cell
+from tilegames.ui.tilecells import CELL_WIDTH, Styler, plain, tile_cell
 
 
 class Rack(Widget):
@@ -33,8 +33,9 @@ class Rack(Widget):
             self.index = index
             super().__init__()
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, styler: Styler = plain, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        self.styler = styler  # the game's colours for its faces
         self.tiles: list[dict[str, Any]] = []
         self.cursor: int | None = None
         self.held: int | None = None
@@ -62,7 +63,7 @@ class Rack(Widget):
         for i, tile in enumerate(self.tiles):
             if i and i % per_line == 0:
                 text.append("\n")
-            text.append(tile_cell(tile["face"], cursor=i == self.cursor, held=tile["id"] == self.held,
+            text.append(tile_cell(tile["face"], self.styler, cursor=i == self.cursor, held=tile["id"] == self.held,
                                   mark=self.marks.get(tile["id"], "")))
         return text
 

@@ -1,4 +1,9 @@
-"""The table: every set as a row, tiles placed this turn marked, invalid sets explained."""
+"""The table: every set (or word) as a row, tiles placed this turn marked, a note after each
+row, and the problem of a row that will not do.
+
+Rows are display rows, the same for every game: `{"tiles": [{"id", "face", "new"}], "note":
+text, "problem": text or ""}`; the game's screen makes them from its view, and colours the
+faces (`styler`)."""
 
 from __future__ import annotations
 
@@ -9,7 +14,7 @@ from textual import events
 from textual.message import Message
 from textual.widget import Widget
 
-from tilegames.ui.tilecells import CELL_WIDTH, tile_cell
+from tilegames.ui.tilecells import CELL_WIDTH, Styler, plain, tile_cell
 
 LABEL_WIDTH = 4  # "12 " before the tiles of a row
 
@@ -29,8 +34,9 @@ class Table(Widget):
             self.row, self.index = row, index
             super().__init__()
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, styler: Styler = plain, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        self.styler = styler  # the game's colours for its faces
         self.rows: list[dict[str, Any]] = []
         self.cursor: tuple[int, int] | None = None
         self.held: int | None = None
@@ -62,16 +68,15 @@ class Table(Widget):
                     lines.append(line)
                     line = Text(" " * LABEL_WIDTH)
                 cursor = self.cursor == (r, i)
-                line.append(tile_cell(tile["face"], new=tile.get("new", False), cursor=cursor,
+                line.append(tile_cell(tile["face"], self.styler, new=tile.get("new", False), cursor=cursor,
                                       held=tile["id"] == self.held, mark=self.marks.get(tile["id"], "")))
             if self.cursor == (r, len(tiles)):
                 line.append(">_", style="bold reverse")
-            if row["kind"] == "invalid":
+            if row.get("problem"):
                 lines.append(line)
-                lines.append(Text(f"{'':{LABEL_WIDTH}}! {row['reason']}", style="bold red"))
+                lines.append(Text(f"{'':{LABEL_WIDTH}}! {row['problem']}", style="bold red"))
                 continue
-            jokers = f" J={'/'.join(row['jokers'])}" if row["jokers"] else ""
-            note = Text(f" {row['kind']} {row['value']}{jokers}", style="dim")
+            note = Text(f" {row.get('note', '')}", style="dim")
             if line.cell_len + note.cell_len > width:
                 lines.append(line)
                 line = Text(" " * LABEL_WIDTH)

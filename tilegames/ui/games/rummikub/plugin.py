@@ -12,6 +12,7 @@ from tilegames.core.session_protocol import Session
 from tilegames.games.rummikub.game import GAME
 from tilegames.ui.screens.rummikub import RummikubScreen
 from tilegames.ui.screens.rummikub_summary import SummaryScreen
+from tilegames.ui.games.rummikub.tiles import display_rows, tile_style
 from tilegames.ui.widgets.table import Table
 
 
@@ -35,8 +36,8 @@ class RummikubPlugin:
         return SummaryScreen(series, headline(dict(series.games[-1].details), series.seats))
 
     def position(self, view: dict[str, Any]) -> Table:
-        table = Table()
-        table.show(view["table"], None, None)
+        table = Table(tile_style)
+        table.show(display_rows(view["table"]), None, None)
         return table
 
 

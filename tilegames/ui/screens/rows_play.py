@@ -1,0 +1,317 @@
+"""The play screen of the games that lay rows of tiles (Rummikub, Rummikub Word): rack, table,
+timer, players, log, a line about the turn in progress, with keyboard and mouse.
+
+The screen holds only UI state (cursor, held tile, rack order). Everything it shows comes
+from `session.view(seat)`; everything the player does goes to the session as an edit or an
+action, so the same screen works for hot-seat and networked play. A game's screen says how its
+tiles and rows look, how its rack sorts, and what its turn line says.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Footer, Static
+
+from tilegames.core.protocol import TURN_EVENT
+from tilegames.core.session_protocol import Session
+from tilegames.core.protocol import Action
+from tilegames.ui.screens.row_editing import LAID, MOVED, RowEditing, last_move_marks, table_ids
+from tilegames.ui.screens.turns import TurnScreen, common_keys, new_turn
+from tilegames.ui.screens.dialogs import Confirm
+from tilegames.ui.tilecells import plain
+from rich.style import Style
+from tilegames.ui.widgets.rack import Rack
+from tilegames.ui.widgets.scores import ScorePanel
+from tilegames.ui.widgets.table import Table
+from tilegames.ui.widgets.message_line import MessageLine
+from tilegames.ui.widgets.movelog import MoveLog
+from tilegames.ui.widgets.timer import TurnTimer
+
+
+WIDE = 100
+
+
+class RowsPlayScreen(RowEditing, TurnScreen):
+    """One game (of a series) of a rows game. Calls `on_game_over(session)` when it ends.
+
+    A game's screen gives: `game_title`, its actions (`draw_action`, `pass_action`), how its
+    tiles look (`tile_style`), its table as display rows (`display_rows`), its two rack orders
+    (`rack_orders`), and optionally the line under the table (`turn_line`)."""
+
+    game_title = ""
+
+    DEFAULT_CSS = """
+    RowsPlayScreen #top { height: auto; }
+    RowsPlayScreen #status { width: 1fr; height: auto; text-style: bold; }
+    RowsPlayScreen TurnTimer { width: 34; }
+    RowsPlayScreen #middle { height: 1fr; }
+    RowsPlayScreen #table-box { width: 1fr; border: round $primary-darken-2; }
+    RowsPlayScreen #table-box.zone { border: round $accent; }
+    RowsPlayScreen #side { width: 30; }
+    RowsPlayScreen.wide #side { width: 40; }
+    RowsPlayScreen MoveLog { height: 1fr; border: round $primary-darken-2; overflow-x: hidden; scrollbar-size-vertical: 1; }
+    RowsPlayScreen #turn-line { height: 1; padding: 0 1; }
+    RowsPlayScreen #turn-line.reached { color: $success; text-style: bold; }
+    RowsPlayScreen MessageLine { max-height: 4; display: none; }
+    """
+
+    # The footer shows what matters most at 80 columns; every key is in help (F1 or ?) and in
+    # the command palette. The keys every game shares come from COMMON_KEYS.
+    BINDINGS = [
+        Binding("c", "commit", "Commit"),
+        Binding("d", "draw", "Draw"),
+        *RowEditing.EDIT_BINDINGS,
+        Binding("p", "pass_turn", "Pass (pool empty)", show=False),
+        Binding("o", "sort", "Sort rack", show=False),
+        *common_keys(undo="u", undo_all="U", help="question_mark", menu="q"),
+    ]
+
+    def __init__(self, session: Session, *, open_hands: bool, totals: list[int],
+                 on_game_over: Callable[[Session], None], title: str = "") -> None:
+        super().__init__(session, open_hands=open_hands, on_game_over=on_game_over)
+        self.totals = totals
+        self.match_title = title
+        self.reset_cursor()
+        self.sort_number = False
+        # What changed since the viewer last looked, shown until they act: the last move on the
+        # table, and the tiles each seat drew (private: shown only to that seat, on its turn).
+        self._table_before: list[list[int]] | None = None
+        self.table_marks: dict[int, str] = {}
+        self.rack_marks: dict[int, str] = {}
+        self._drawn: dict[int, list[str]] = {}
+
+    # --- layout ---------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="top"):
+            yield Static(id="status")
+            yield TurnTimer()
+        with Horizontal(id="middle"):
+            with VerticalScroll(id="table-box", can_focus=False) as box:
+                box.border_title = "Table"
+                yield Table(self.tile_style)
+            with Vertical(id="side"):
+                yield ScorePanel()
+                yield MoveLog(id="log", wrap=True, markup=False, min_width=10)
+        yield Static(id="turn-line")
+        yield MessageLine(id="message")
+        yield Rack(self.tile_style)
+        yield Footer()
+        yield from self.compose_notice()
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.query_one(MoveLog).border_title = "Moves"
+        # The log wraps to its width, which is known only after the first layout.
+        self.call_after_refresh(self._start)
+
+    def _start(self) -> None:
+        log = self.query_one(MoveLog)
+        if self.match_title:
+            log.write(self.match_title)
+        first = self.view["first_player"]  # no viewer yet: the public view
+        draws = ", ".join(f"{self.session.seats[s]} {face}" for r in first["draws"] for s, face in r)
+        log.write(f"{self.session.seats[first['seat']]} plays first (tiles drawn: {draws}).")
+        for event in self.session.history:  # a resumed game: the moves so far
+            log.write(event.for_seat(None)["text"])
+        for warning in self.session.warnings:
+            log.write(f"Note: {warning}")
+        # The first player to look sees what was played before (a computer's opening meld).
+        self._table_before = table_ids(self.view["table"])
+        self._start_turns()
+
+    # --- the flow of turns ----------------------------------------------------------------
+    def _begin_turn(self, seat: int) -> None:
+        self.reset_cursor()
+        self.viewer = seat
+        # A new turn's draft is the table as the last move left it, so the seat's view shows
+        # that table; only a resumed turn's draft may differ (then the public view has it).
+        table = self.session.view(None)["table"] if self.session.draft_changed() else self.view["table"]
+        table_now = table_ids(table)
+        if self._table_before is not None:
+            self.table_marks = last_move_marks(self._table_before, table_now)
+        self._table_before = table_now
+        drawn = self._drawn.pop(seat, [])
+        self.rack_marks = {}
+        super()._begin_turn(seat)
+        if drawn:
+            self.rack_marks = self._mark_faces(drawn)
+            self._say(f"You drew {', '.join(drawn)}.")
+            self._redraw()
+        self._turn_begun()
+
+    def _mark_faces(self, faces: list[str]) -> dict[int, str]:
+        """Mark one rack tile per face (the tiles just drawn; equal faces look the same)."""
+        marks: dict[int, str] = {}
+        for face in faces:
+            tile = next((t for t in self.view.get("rack") or [] if t["face"] == face and t["id"] not in marks), None)
+            if tile is not None:
+                marks[tile["id"]] = LAID
+        return marks
+
+    def _do(self, step: Callable[[int], Any]) -> bool:
+        turn = self.session.turn_number()
+        done = super()._do(step)
+        # A step that ended the turn has already shown the next player their marks: only a
+        # step within the same turn means the player has seen them.
+        if done and self.session.turn_number() == turn and (self.table_marks or self.rack_marks):
+            self.table_marks, self.rack_marks = {}, {}  # seen: the player has acted
+            self._redraw()
+        return done
+
+    def _turn_begun(self) -> None:
+        """The viewer's turn has begun and is drawn (a question to ask before playing)."""
+
+    def _after_change(self) -> None:
+        events = self._take_events()
+        log = self.query_one(MoveLog)
+        for event in events:
+            if event.seat is not None and event.kind in ("draw", "timeout"):
+                drawn = event.for_seat(event.seat).get("tiles")  # private: only that seat's
+                if drawn:
+                    self._drawn[event.seat] = list(drawn)
+            if event.kind == "clock.warning":
+                self.app.bell()
+                self._say("10 seconds left!")
+            elif event.kind == "timeout":
+                log.write(event.text)
+                self._show_message(event.text, error=True)  # the next turn below redraws
+                self._notice = event.text
+                self.app.bell()
+            elif event.kind not in ("clock.timeout", TURN_EVENT):
+                log.write(event.for_seat(None)["text"])
+        if new_turn(events):
+            self._turn_started()
+        else:
+            self._redraw()
+
+    # --- rendering ------------------------------------------------------------------------
+    def _rack_tiles(self) -> list[dict[str, Any]]:
+        rack = self.view.get("rack") or []
+        return sorted(rack, key=self.rack_orders()[1 if self.sort_number else 0][1])
+
+    def _redraw(self) -> None:
+        view = self.view
+        rows = view["table"]
+        rack = self._rack_tiles()
+        self.clamp_cursor()
+        my_turn = self.viewer is not None and self.viewer == view["current"]
+
+        self.query_one(Table).show(self.display_rows(rows), self.table_cursor if my_turn and self.zone == "table" else None,
+                                   self.held, self.table_marks if my_turn else {})
+        self.query_one(Rack).show(rack, self.rack_cursor if my_turn and self.zone == "rack" else None,
+                                  self.held, hidden=self.viewer is None, marks=self.rack_marks if my_turn else {})
+        self.query_one("#table-box").border_subtitle = (
+            f"last move: {LAID} laid  {MOVED} moved" if my_turn and self.table_marks else "")
+        self.query_one(Rack).set_class(self.zone == "rack", "zone")
+        self.query_one("#table-box").set_class(self.zone == "table", "zone")
+        self.query_one(ScorePanel).show(view, self.score_totals())
+
+        current = view["current"]
+        if current is None:
+            status = "Game over"
+        else:
+            name = view["seats"][current]
+            status = self.status_text(name)
+        held = f"  holding {self.held_face()}" if self.held is not None else ""
+        self.query_one("#status", Static).update(f"{self.game_title}  {status}{held}")
+
+        turn_line = self.query_one("#turn-line", Static)
+        line = self.turn_line() if my_turn else None
+        turn_line.display = line is not None
+        if line is not None:
+            text, reached = line
+            turn_line.update(text)
+            turn_line.set_class(reached, "reached")
+        self._redraw_timer()
+
+    def _say(self, text: str, error: bool = False) -> None:
+        self._show_message(text, error)
+        if error:
+            self._redraw()
+
+    def _show_message(self, text: str, error: bool = False) -> None:
+        """One paragraph per line of `text` (a refusal lists every reason), wrapped with the
+        following lines indented so each reason stands out."""
+        message = self.query_one(MessageLine)
+        message.show([(line, "problem" if error else "news") for line in text.split("\n")])
+        message.display = bool(text)
+
+    def on_resize(self, event: events.Resize) -> None:
+        super().on_resize(event)
+        # From 100 columns the players' panel has room for names of 16 characters.
+        self.set_class(event.size.width >= WIDE, "wide")
+
+    # --- doing things ---------------------------------------------------------------------
+    def _can_edit(self) -> bool:
+        """The viewer may move tiles: their turn, and past the redeal question (which is
+        answered through `_do`, so it must not be held to this)."""
+        return self._my_turn() and self.view.get("phase", "play") == "play"
+
+    def action_commit(self) -> None:
+        if self._can_edit():
+            self.held = None
+            self._do(lambda seat: self.session.commit(seat))
+
+    def _let_go(self) -> None:
+        self.held = None
+
+    def action_draw(self) -> None:
+        if not self._can_edit():
+            return
+        if self.view["pool"] == 0:
+            self._say("The pool is empty: play a tile, or press p to pass if you cannot.", error=True)
+            return
+
+        def draw(yes: bool | None = True) -> None:
+            if yes:
+                self.held = None
+                self._do(lambda seat: self.session.act(seat, self.draw_action))
+
+        if self.session.draft_changed():
+            self.app.push_screen(Confirm("Draw a tile? Your changes to the table this turn are put back. (y/n)"), draw)
+        else:
+            draw()
+
+    def action_pass_turn(self) -> None:
+        if self._can_edit():
+            self.held = None
+            self._do(lambda seat: self.session.act(seat, self.pass_action))
+
+    def action_sort(self) -> None:
+        self.sort_number = not self.sort_number
+        self._say(f"Rack sorted by {self.rack_orders()[1 if self.sort_number else 0][0]}.")
+        self._redraw()
+
+    # --- what a game's screen gives -------------------------------------------------------
+    draw_action: Action  # the action of the draw key
+    pass_action: Action  # the action of the pass key (the pool empty)
+
+    @staticmethod
+    def tile_style(face: str) -> Style:
+        return plain(face)
+
+    def display_rows(self, table: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The view's table as the Table widget's rows (a note or a problem after each)."""
+        return [{"tiles": row["tiles"], "note": "", "problem": ""} for row in table]
+
+    def rack_orders(self) -> tuple[tuple[str, Callable[[dict[str, Any]], Any]], ...]:
+        """The rack's two orders (o switches), each named: how the rack's tiles sort."""
+        return (("face", lambda tile: tile["face"]), ("order drawn", lambda tile: tile["id"]))
+
+    def status_text(self, name: str) -> str:
+        """The top line while `name` is to play."""
+        return f"{name}'s turn"
+
+    def turn_line(self) -> tuple[str, bool] | None:
+        """The line under the table during the viewer's turn (text, and whether it shows a
+        goal reached), or None for no line."""
+        return None
+
+    def score_totals(self) -> list[int]:
+        """Each seat's score for the players' panel."""
+        return self.totals
