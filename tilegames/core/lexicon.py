@@ -72,6 +72,27 @@ def default_lexicon() -> Lexicon:
     return Lexicon("English (SCOWL, size 80, with word-game supplement)", path, words)
 
 
+def read_players_file(path: Path, name: str, error: type[BadRecord] = BadRecord) -> str:
+    """The text of a data file a player names (a word list, a game's letter tiles), bytes that
+    are not UTF-8 replaced; `error` with one sentence beginning with `name` when it cannot be
+    read."""
+    try:
+        return path.read_bytes().decode("utf-8", errors="replace")
+    except FileNotFoundError:
+        raise error(f"{name} does not exist.") from None
+    except IsADirectoryError:
+        raise error(f"{name} is a folder, not a file.") from None
+    except OSError as exc:
+        raise error(f"{name} cannot be read: {exc.strerror or exc}.") from None
+
+
+def word_list_option(text: str) -> str:
+    """A word list named on the command line (`--words FILE`), read now so that a bad one is one
+    line at the start, not an error mid-game; the config keeps its full path."""
+    load_word_file(text)
+    return str(Path(text).resolve())
+
+
 def load_word_file(path: Path | str) -> Lexicon:
     """A player's own list: one word per line, any case; `#` comments and blank lines ignored.
 
@@ -79,14 +100,7 @@ def load_word_file(path: Path | str) -> Lexicon:
     no usable word at all is an error.
     """
     path = Path(path)
-    try:
-        text = path.read_bytes().decode("utf-8", errors="replace")
-    except FileNotFoundError:
-        raise LexiconError(f"Word list {path} does not exist.") from None
-    except IsADirectoryError:
-        raise LexiconError(f"Word list {path} is a folder, not a file.") from None
-    except OSError as exc:
-        raise LexiconError(f"Word list {path} cannot be read: {exc.strerror or exc}.") from None
+    text = read_players_file(path, f"Word list {path}", LexiconError)
     words = set()
     for line in text.splitlines():
         word = line.split("#", 1)[0].strip().lower()

@@ -5,9 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from pathlib import Path
-
-from tilegames.core.lexicon import load_word_file
+from tilegames.core.lexicon import word_list_option
 from tilegames.core.protocol import choose_preset
 from tilegames.core.setup_options import PRESET, SetupOption, timer_option
 
@@ -39,13 +37,6 @@ def preset(name: str, **changes: object) -> ScrabbleConfig:
     return choose_preset(PRESETS, name, **changes)
 
 
-def word_file(text: str) -> str:
-    """A word list named on the command line, read now so that a bad one is one line at the
-    start, not an error mid-game; the config keeps its full path."""
-    load_word_file(text)
-    return str(Path(text).resolve())
-
-
 SETUP_OPTIONS: tuple[SetupOption, ...] = (
     SetupOption(PRESET, "Rules", "rule preset (default casual)",
                 (("Casual (Hasbro)", "casual"), ("Tournament (NASPA, 2 players)", "tournament")), "casual"),
@@ -55,5 +46,5 @@ SETUP_OPTIONS: tuple[SetupOption, ...] = (
                 "double", flag="--challenge"),
     timer_option((60, 120, 180, None), None, minutes=True),
     SetupOption("word_list", "Word list", "your own word list: one word per line, any case, # comments",
-                (), None, parse=word_file, metavar="FILE", in_form=False, flag="--words"),
+                (), None, parse=word_list_option, metavar="FILE", in_form=False, flag="--words"),
 )

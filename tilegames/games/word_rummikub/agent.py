@@ -186,14 +186,15 @@ class WordRummikubAgent:
         seat = view["you"]
         if seat is None or view["current"] != seat:
             return None  # Rummikub Word never asks a seat out of turn
-        deadline = time.monotonic() + max(0.0, min(time_budget, MAX_SECONDS))
-        move = _find_move(view, seat, deadline)
+        move = _find_move(view, seat, max(0.0, min(time_budget, MAX_SECONDS)))
         if move is not None:
             return move
         return Draw() if view["pool"] else Pass()
 
 
-def _find_move(view: dict[str, Any], seat: int, deadline: float) -> Play | None:
+def _find_move(view: dict[str, Any], seat: int, seconds: float) -> Play | None:
+    """The move for `seat`, found within `seconds` (counted once the word index is built: the
+    first move of a process builds it, about a second)."""
     config = WordRummikubConfig(**{key: view["rules"][key] for key in RULE_KEYS})
     try:
         judge = judge_for(config)
@@ -203,7 +204,8 @@ def _find_move(view: dict[str, Any], seat: int, deadline: float) -> Play | None:
     letters = {int(t["id"]): str(t["letter"]) for row in view["table"] for t in row["tiles"] if t["joker"]}
     rack = tuple(Tile(int(t["id"]), str(t["face"])) for t in view["rack"])
     start = Position(Table(rows, named(letters)), rack, bool(view["melded"][seat]), int(view["pool"]))
-    turn = _Turn(config, judge, index_for(config.word_list), start, deadline,
+    index = index_for(config.word_list)
+    turn = _Turn(config, judge, index, start, time.monotonic() + seconds,
                  {str(row["word"]) for row in view["table"]})
     return turn.best_play()
 

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Literal
 
 from tilegames.core.inputs import shown
-from tilegames.core.lexicon import load_word_file
+from tilegames.core.lexicon import word_list_option
 from tilegames.core.protocol import choose_preset
 from tilegames.core.setup_options import PRESET, SetupOption, timer_option
 from tilegames.games.word_rummikub.tiles import load_letters
@@ -64,15 +64,9 @@ def preset(name: str, **changes: object) -> WordRummikubConfig:
     return choose_preset(PRESETS, name, **changes)
 
 
-def word_file(text: str) -> str:
-    """A word list named on the command line, read now so that a bad one is one line at the
-    start, not an error mid-game; the config keeps its full path."""
-    load_word_file(text)
-    return str(Path(text).resolve())
-
-
 def letters_file(text: str) -> str:
-    """A letter-distribution file named on the command line, read now for the same reason."""
+    """A letter-tiles file named on the command line (`--letters FILE`), read now so that a bad
+    one is one line at the start, not an error mid-game; the config keeps its full path."""
     load_letters(text)
     return str(Path(text).resolve())
 
@@ -97,7 +91,7 @@ SETUP_OPTIONS: tuple[SetupOption, ...] = (
                 (("Off: every word in the list", False), ("On: common words only", True)), False,
                 parse=on_off, metavar="on|off"),
     SetupOption("word_list", "Word list", "your own word list: one word per line, any case, # comments",
-                (), None, parse=word_file, metavar="FILE", in_form=False, flag="--words"),
+                (), None, parse=word_list_option, metavar="FILE", in_form=False, flag="--words"),
     SetupOption("word_letters", "Letter tiles", "your own letter tiles: one 'LETTER COUNT' per line and 'JOKERS COUNT'",
                 (), None, parse=letters_file, metavar="FILE", in_form=False, flag="--letters"),
 )

@@ -39,23 +39,12 @@ def _plural(count: int, word: str) -> str:
 class WordRummikubGame(Game[WordRummikubConfig, WordState, WordDraft]):
     id = "word-rummikub"
     title = "Rummikub Word"
-    min_seats = 2
-    max_seats = 4
+    min_seats, max_seats = 2, 4
     config_type = WordRummikubConfig
-    presets = PRESETS
-    setup_options = SETUP_OPTIONS
-    action_types = ACTION_TYPES
-    edit_types = EDIT_TYPES
+    presets, setup_options = PRESETS, SETUP_OPTIONS
+    action_types, edit_types = ACTION_TYPES, EDIT_TYPES
 
     # --- setting up -----------------------------------------------------------------------
-    def check_setup(self, config: WordRummikubConfig, seat_count: int) -> None:
-        """ValueError (a sentence) for letter tiles or a word list that will not do."""
-        letters = load_letters(config.word_letters)
-        if letters.letters + letters.jokers <= HAND * seat_count:
-            raise ValueError(f"{_plural(letters.letters + letters.jokers, 'tile')} are too few to deal "
-                             f"{HAND} to each of {seat_count} players and keep a pool.")
-        check_word_list(config)
-
     def new_game(self, config: WordRummikubConfig, seats: tuple[str, ...], seed: int) -> WordState:
         players = len(seats)
         check_seat_count(self.title, self.min_seats, self.max_seats, players)
@@ -66,6 +55,14 @@ class WordRummikubGame(Game[WordRummikubConfig, WordState, WordDraft]):
                          scores=(0,) * players, melded=(False,) * players,
                          order=SeatOrder(players, current=first.seat), first_seat=first.seat,
                          first_draw=first.rounds)
+
+    def check_setup(self, config: WordRummikubConfig, seat_count: int) -> None:
+        """ValueError (a sentence) for letter tiles or a word list that will not do."""
+        letters = load_letters(config.word_letters)
+        if letters.letters + letters.jokers <= HAND * seat_count:
+            raise ValueError(f"{_plural(letters.letters + letters.jokers, 'tile')} are too few to deal "
+                             f"{HAND} to each of {seat_count} players and keep a pool.")
+        check_word_list(config)
 
     # --- playing --------------------------------------------------------------------------
     def resolve(self, state: WordState, seat: int, action: Action) -> Outcome[WordState]:
@@ -165,7 +162,7 @@ class WordRummikubGame(Game[WordRummikubConfig, WordState, WordDraft]):
         scores = final_scores(state.scores, state.racks)
         won = winners(scores, state.config.winner_rule, out_seat)
         jokers = tuple(jokers_on(rack) for rack in state.racks)
-        end = WordEnd("out" if reason == "out" else "stalled", won, scores, jokers, out_seat)
+        end = WordEnd(scores, won, jokers, "out" if reason == "out" else "stalled", out_seat)
         names = " and ".join(state.seats[w] for w in won)
         how = (f"{state.seats[out_seat]} has no tiles left and the pool is empty" if out_seat is not None
                else "The pool is empty and nobody could play")

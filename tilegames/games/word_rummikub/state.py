@@ -49,11 +49,11 @@ class LastTurn:
 class WordEnd:
     """How a game ended (RULES.md §2.10). `scores` are final: turn scores minus the jokers."""
 
-    reason: Literal["out", "stalled"]
-    winners: tuple[int, ...]
     scores: tuple[int, ...]
+    winners: tuple[int, ...]  # several on a tie
     jokers_left: tuple[int, ...]
-    out_seat: int | None = None
+    reason: Literal["out", "stalled"]
+    out_seat: int | None = None  # who went out (reason "out")
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ from typing import Mapping, Sequence
 
 from tilegames.core.errors import BadRecord
 from tilegames.core.inputs import shown, whole_number
+from tilegames.core.lexicon import read_players_file
 from tilegames.core.resources import assets_dir
 from tilegames.core.tiles import Tile, make_tiles
 
@@ -56,14 +57,7 @@ def load_letters(path: Path | str | None) -> LetterSet:
 @functools.lru_cache(maxsize=8)
 def _load(path: str) -> LetterSet:
     where = f"The letter tiles file {shown(path, 80)}"
-    try:
-        text = Path(path).read_bytes().decode("utf-8", errors="replace")
-    except FileNotFoundError:
-        raise BadRecord(f"{where} does not exist.") from None
-    except IsADirectoryError:
-        raise BadRecord(f"{where} is a folder, not a file.") from None
-    except OSError as exc:
-        raise BadRecord(f"{where} cannot be read: {exc.strerror or exc}.") from None
+    text = read_players_file(Path(path), where)
     counts: dict[str, int] = {}
     jokers: int | None = None
     for number, raw in enumerate(text.splitlines(), start=1):
