@@ -31,6 +31,8 @@ from tilegames.games.rummikub.config import RummikubConfig
 from tilegames.games.rummikub.game import GAME as RUMMIKUB
 from tilegames.games.scrabble.config import ScrabbleConfig
 from tilegames.games.scrabble.game import GAME as SCRABBLE
+from tilegames.games.word_rummikub.config import WordRummikubConfig
+from tilegames.games.word_rummikub.game import GAME as WORD_RUMMIKUB
 
 
 class Spy:
@@ -50,7 +52,7 @@ class AlwaysDraw:
 
 
 def test_each_game_has_an_agent_and_unknown_games_get_a_sentence():
-    for game_id in ("rummikub", "scrabble"):
+    for game_id in ("rummikub", "scrabble", "word-rummikub"):
         assert has_agent(game_id)
         assert isinstance(agent_for(game_id), Agent)
     assert not has_agent("chess")
@@ -137,6 +139,7 @@ def _assert_secret(view: dict[str, Any], state: Any) -> None:
     (RUMMIKUB, RummikubConfig(profile="tournament"), 4, 1),
     (SCRABBLE, ScrabbleConfig(), 2, 2),
     (SCRABBLE, ScrabbleConfig(challenge_mode="single"), 3, 3),
+    (WORD_RUMMIKUB, WordRummikubConfig(), 3, 4),
 ])
 def test_agents_see_only_their_own_seat(game, config, players, seed):
     start = game.new_game(config, tuple(f"P{i}" for i in range(players)), seed)

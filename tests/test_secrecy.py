@@ -48,3 +48,31 @@ def test_controller_events_seen_by_others_never_name_drawn_tiles():
     for event in events:
         assert "tiles" not in json.dumps(event.for_seat(1))
     assert any(e.for_seat(0).get("tiles") == drawn for e in events)
+
+
+def test_rummikub_word_views_and_events_keep_racks_and_the_pool_secret():
+    from tilegames.core.agents import agent_for
+    from tilegames.games.word_rummikub.config import WordRummikubConfig
+    from tilegames.games.word_rummikub.game import GAME as WORD
+
+    state = WORD.new_game(WordRummikubConfig(), ("Ann", "Bora", "Chul"), seed=21)
+    ctl = TurnController(WORD, state, clock=FakeClock())
+    agent = agent_for("word-rummikub")
+    for _ in range(12):
+        seat = ctl.seat
+        if seat is None:
+            break
+        for viewer in (0, 1, 2, None):
+            draft = ctl.draft if viewer == seat else None
+            view = json.loads(json.dumps(WORD.view(ctl.state, viewer, draft)))
+            ids = tile_ids_in(view)
+            for other, rack in enumerate(ctl.state.racks):
+                if other != viewer:
+                    assert not ids & {t.id for t in rack}
+            assert not ids & {t.id for t in ctl.state.bag.tiles}
+            assert view["rack_sizes"] == [len(r) for r in ctl.state.racks] and view["pool"] == len(ctl.state.bag)
+            assert "seed" not in json.dumps(view)
+        events = ctl.act(seat, agent.choose(WORD.view(ctl.state, seat), 1.0))
+        for event in events:
+            for other in (s for s in (0, 1, 2, None) if s != event.seat):
+                assert "tiles" not in event.for_seat(other)
