@@ -4,6 +4,7 @@ edit."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
 
@@ -12,6 +13,7 @@ from word_builder import GAME, arrange, play, position
 from tilegames.core.errors import BadRecord
 from tilegames.core.table_rows import JoinRows, MoveTile, SplitRow
 from tilegames.games.word_rummikub.actions import Draw, JokerLetter, Pass, Play, Timeout
+from tilegames.games.word_rummikub.config import WordRummikubConfig
 from tilegames.games.word_rummikub.draft import NameJoker
 
 
@@ -63,6 +65,25 @@ def test_would_score_follows_the_draft_and_an_unnamed_joker_is_shown_as_such():
     assert view["would_score"] == 4
     draft = GAME.edit(draft, 0, MoveTile(state.racks[0][0].id, 0))  # CATS as well
     assert GAME.view(state, 0, draft)["would_score"] == 4
+
+
+def test_the_view_lists_what_a_commit_now_would_be_refused_or_penalised_for():
+    state = position(["SQAX*", "Z"], table=["CAT", "DOG"])
+    draft = GAME.new_draft(state, 0)
+    assert GAME.view(state, 0, draft)["problems"] == ["Place at least one tile from your rack, or draw a tile instead."]
+    view = GAME.view(state, 0, draft_for(state, "CATS", "DOG", "+Q+A+X"))
+    assert view["problems"] == ["QAX is not in the word list."]
+    assert GAME.view(state, 0, draft_for(state, "CATS", "DOG"))["problems"] == []
+    assert GAME.view(state, 0)["problems"] is None
+
+
+def test_a_word_list_gone_since_the_game_began_still_gives_a_view(tmp_path):
+    state = position(["SQ", "Z"], table=["CAT"])
+    state = replace(state, config=WordRummikubConfig(word_list=str(tmp_path / "gone.txt")))
+    draft = GAME.edit(GAME.new_draft(state, 0), 0, MoveTile(state.racks[0][0].id, 0))
+    view = GAME.view(state, 0, draft)
+    assert view["table"][0]["reason"].endswith("gone.txt does not exist.")
+    assert view["would_score"] is None and view["problems"][0].endswith("does not exist.")
 
 
 def test_a_duplicate_row_is_marked():

@@ -29,7 +29,7 @@ from tilegames.games.word_rummikub.state import LastTurn, Table, WordEnd, WordSt
 from tilegames.games.word_rummikub.tiles import full_set, load_letters
 from tilegames.games.word_rummikub.turn import CheckedPlay, check_play
 from tilegames.games.word_rummikub.views import build_view, position
-from tilegames.games.word_rummikub.words import check_word_list, judge_for
+from tilegames.games.word_rummikub.words import check_word_list, judge_for, judge_for_view
 
 
 def _plural(count: int, word: str) -> str:
@@ -187,7 +187,7 @@ class WordRummikubGame(Game[WordRummikubConfig, WordState, WordDraft]):
 
     # --- seeing ---------------------------------------------------------------------------
     def view(self, state: WordState, seat: int | None, draft: WordDraft | None = None) -> dict[str, Any]:
-        return build_view(self.id, state, seat, draft, judge_for(state.config), self.turn_seconds(state))
+        return build_view(self.id, state, seat, draft, judge_for_view(state.config), self.turn_seconds(state))
 
     # --- drafts ---------------------------------------------------------------------------
     def new_draft(self, state: WordState, seat: int) -> WordDraft:

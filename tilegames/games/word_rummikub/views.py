@@ -21,6 +21,9 @@ The view is JSON data. Fields (a play screen builds on these):
   another row spells the same; `reason` the sentence saying what is wrong with the row, or "";
 * `drafting`: the view shows the viewer's turn in progress; `would_score`: what committing it
   now would score (None when not drafting or when the commit would be refused or penalised);
+  `problems`: the sentences a commit now would be refused with (structural faults) or, failing
+  those, the wrong words it would be penalised for (`[]`: it would stand; None when not
+  drafting);
 * `scores` (turn scores so far; jokers are charged at the end), `melded` (first meld made),
   `pool` (tiles left to draw), `rack_sizes`, `skips` (seats that lose their next turn),
   `idle` (turns in a row without a tile placed, counted once the pool is empty),
@@ -89,15 +92,16 @@ def row_views(config: WordRummikubConfig, judge: WordJudge, rows: Sequence[Seque
     return out
 
 
-def would_score(state: WordState, seat: int, draft: WordDraft, judge: WordJudge) -> int | None:
-    """What committing the draft now would score; None if it would be refused or penalised."""
+def commit_check(state: WordState, seat: int, draft: WordDraft, judge: WordJudge) -> tuple[int | None, list[str]]:
+    """What committing the draft now would score (None if it would be refused or penalised), and
+    every reason it would be (the sentences the commit would give; [] when it would stand)."""
     words = tuple(tuple(t.id for t in row) for row in draft.rows)
     jokers = tuple(JokerLetter(i, letter) for i, letter in draft.jokers)
     try:
         checked = check_play(state.config, judge, position(state, seat), words, jokers)
-    except IllegalMove:
-        return None
-    return None if checked.wrong else checked.score
+    except IllegalMove as exc:
+        return None, list(exc.reasons)
+    return (None, list(checked.wrong)) if checked.wrong else (checked.score, [])
 
 
 def build_view(game_id: str, state: WordState, seat: int | None, draft: WordDraft | None,
@@ -112,6 +116,7 @@ def build_view(game_id: str, state: WordState, seat: int | None, draft: WordDraf
     config = state.config
     rules: dict[str, Any] = {key: getattr(config, key) for key in RULE_KEYS}
     rules["first_meld_letters"] = FIRST_MELD_LETTERS
+    score, problems = commit_check(state, seat, draft, judge) if draft is not None and seat is not None else (None, None)
     view: dict[str, Any] = {
         "game": game_id,
         "seats": list(state.seats),
@@ -124,7 +129,8 @@ def build_view(game_id: str, state: WordState, seat: int | None, draft: WordDraf
         "rack": [tile_view(t, {}) for t in rack] if rack is not None else None,
         "table": row_views(config, judge, table.rows, letters, before, placed),
         "drafting": draft is not None,
-        "would_score": would_score(state, seat, draft, judge) if draft is not None and seat is not None else None,
+        "would_score": score,
+        "problems": problems,
         "scores": list(state.scores),
         "melded": list(state.melded),
         "pool": len(state.bag),

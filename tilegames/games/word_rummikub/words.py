@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
+from pathlib import Path
 
 from tilegames.core.errors import IllegalMove
 from tilegames.core.lexicon import Lexicon, LexiconError, lexicon_for
@@ -24,12 +25,15 @@ def _lexicon(word_list: str | None) -> Lexicon:
 class WordJudge:
     lexicon: Lexicon
     family: bool
+    unreadable: str = ""  # why the game's word list cannot be read (then no word is accepted)
 
     def accepts(self, word: str) -> bool:
         return self.lexicon.is_common(word) if self.family else word in self.lexicon
 
     def why_not(self, word: str) -> str:
         """The sentence for a spelling `accepts` refused."""
+        if self.unreadable:
+            return self.unreadable
         if self.family and word in self.lexicon:
             return f"{word} is too rare a word for the family word mode."
         return f"{word} is not in the word list."
@@ -42,6 +46,15 @@ def judge_for(config: WordRummikubConfig) -> WordJudge:
         return WordJudge(_lexicon(config.word_list), config.family_words)
     except LexiconError as exc:
         raise IllegalMove(str(exc)) from None
+
+
+def judge_for_view(config: WordRummikubConfig) -> WordJudge:
+    """The judge for views, which must always be built: with a word list that cannot be read it
+    accepts nothing and says why, on every row and in the commit's problems."""
+    try:
+        return judge_for(config)
+    except IllegalMove as exc:
+        return WordJudge(Lexicon("unreadable", Path(config.word_list or ""), frozenset()), config.family_words, str(exc))
 
 
 def check_word_list(config: WordRummikubConfig) -> None:
