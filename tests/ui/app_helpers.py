@@ -11,7 +11,7 @@ from tilegames.core.session import LocalSession
 from tilegames.games.rummikub.config import RummikubConfig
 from tilegames.games.rummikub.game import GAME
 from tilegames.ui.app import TilegamesApp
-from tilegames.ui.screens.rummikub import RummikubScreen
+from tilegames.ui.screens.rows_play import RowsPlayScreen
 
 
 def session_for(state, clock: FakeClock) -> LocalSession:
@@ -26,9 +26,9 @@ def show_position(app: TilegamesApp, state, *, open_hands: bool = True) -> Local
     return session
 
 
-def play_screen(app: TilegamesApp) -> RummikubScreen:
+def play_screen(app: TilegamesApp) -> RowsPlayScreen:
     screen = app.screen
-    assert isinstance(screen, RummikubScreen), type(screen).__name__
+    assert isinstance(screen, RowsPlayScreen), type(screen).__name__  # Rummikub's, or Rummikub Word's
     return screen
 
 

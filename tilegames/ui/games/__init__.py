@@ -55,7 +55,7 @@ class Entry:
 
 PLUGINS: tuple[Entry, ...] = (
     Entry("rummikub", "Rummikub", "tilegames.ui.games.rummikub.plugin"),
-    Entry("word-rummikub", "Rummikub Word", None),
+    Entry("word-rummikub", "Rummikub Word", "tilegames.ui.games.word_rummikub.plugin"),
     Entry("scrabble", "Scrabble", "tilegames.ui.games.scrabble.plugin"),
     Entry("nabit", "Nab-It!", None),
 )

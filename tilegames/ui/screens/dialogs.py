@@ -82,7 +82,7 @@ class Confirm(ModalScreen[bool]):
 
 
 class AskLetter(ModalScreen["str | None"]):
-    """Which letter does the blank stand for? Type it (Esc cancels)."""
+    """Which letter does a blank (a joker) stand for? Type it (Esc cancels)."""
 
     DEFAULT_CSS = """
     AskLetter { align: center middle; }
@@ -90,9 +90,13 @@ class AskLetter(ModalScreen["str | None"]):
     """
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
+    def __init__(self, question: str = "The blank stands for which letter? Type it (A-Z). Esc cancels.") -> None:
+        super().__init__()
+        self.question = question
+
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static("The blank stands for which letter? Type it (A-Z). Esc cancels.")
+            yield Static(self.question, markup=False)
 
     def on_key(self, event: events.Key) -> None:
         if event.character and event.character.isalpha() and event.character.isascii():

@@ -44,6 +44,7 @@ class RowsPlayScreen(RowEditing, TurnScreen):
     (`rack_orders`), and optionally the line under the table (`turn_line`)."""
 
     game_title = ""
+    new_row = "new set"  # what the table's last line offers to start
 
     DEFAULT_CSS = """
     RowsPlayScreen #top { height: auto; }
@@ -93,7 +94,7 @@ class RowsPlayScreen(RowEditing, TurnScreen):
         with Horizontal(id="middle"):
             with VerticalScroll(id="table-box", can_focus=False) as box:
                 box.border_title = "Table"
-                yield Table(self.tile_style)
+                yield Table(self.tile_style, self.new_row)
             with Vertical(id="side"):
                 yield ScorePanel()
                 yield MoveLog(id="log", wrap=True, markup=False, min_width=10)
@@ -170,7 +171,7 @@ class RowsPlayScreen(RowEditing, TurnScreen):
         events = self._take_events()
         log = self.query_one(MoveLog)
         for event in events:
-            if event.seat is not None and event.kind in ("draw", "timeout"):
+            if event.seat is not None:  # a draw, a timeout, a top-up: the tiles that seat drew
                 drawn = event.for_seat(event.seat).get("tiles")  # private: only that seat's
                 if drawn:
                     self._drawn[event.seat] = list(drawn)

@@ -7,6 +7,7 @@ faces (`styler`)."""
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
 from rich.text import Text
@@ -34,9 +35,10 @@ class Table(Widget):
             self.row, self.index = row, index
             super().__init__()
 
-    def __init__(self, styler: Styler = plain, **kwargs: Any) -> None:
+    def __init__(self, styler: Styler = plain, new_row: str = "new set", **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.styler = styler  # the game's colours for its faces
+        self.new_row = new_row  # what the last line starts: a set, a word
         self.rows: list[dict[str, Any]] = []
         self.cursor: tuple[int, int] | None = None
         self.held: int | None = None
@@ -58,7 +60,7 @@ class Table(Widget):
             if row is None:
                 cursor_here = self.cursor is not None and self.cursor[0] == r
                 line = Text(f"{'>' if cursor_here else ' '}  ", style="bold")
-                line.append("+ new set", style="reverse" if cursor_here else "dim")
+                line.append(f"+ {self.new_row}", style="reverse" if cursor_here else "dim")
                 lines.append(line)
                 break
             tiles = row["tiles"]
@@ -74,7 +76,10 @@ class Table(Widget):
                 line.append(">_", style="bold reverse")
             if row.get("problem"):
                 lines.append(line)
-                lines.append(Text(f"{'':{LABEL_WIDTH}}! {row['problem']}", style="bold red"))
+                # Wrapped under the row, every line indented, so the tiles' column stays clear.
+                parts = textwrap.wrap(row["problem"], max(10, width - LABEL_WIDTH - 2))
+                for n, part in enumerate(parts):
+                    lines.append(Text(" " * LABEL_WIDTH) + Text(f"{' ' if n else '!'} {part}", style="bold red"))
                 continue
             note = Text(f" {row.get('note', '')}", style="dim")
             if line.cell_len + note.cell_len > width:

@@ -1,0 +1,55 @@
+"""Looking a word up during a turn (RULES.md §2.9: the rule sheet allows a dictionary at the
+table): type a word, see at once whether this game accepts it, look up the next; Esc closes.
+The answer comes from the same judge the engine commits with, so it never disagrees."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Static
+
+from tilegames.core.inputs import shown
+from tilegames.games.word_rummikub.config import WordRummikubConfig
+from tilegames.games.word_rummikub.words import judge_for_view
+
+
+def verdict(rules: dict[str, Any], text: str) -> str:
+    """Whether the game with these rules (a view's `rules`) accepts `text` as a word."""
+    word = text.strip().upper()
+    if not word.isascii() or not word.isalpha():
+        return f"'{shown(text, 20)}' is not a word of letters A to Z."
+    judge = judge_for_view(WordRummikubConfig(word_list=rules.get("word_list"), family_words=rules.get("family_words", False)))
+    if judge.accepts(word):
+        return f"{word} is a word here."
+    return judge.why_not(word)
+
+
+class WordLookup(ModalScreen[None]):
+    DEFAULT_CSS = """
+    WordLookup { align: center middle; }
+    WordLookup Vertical { width: 60; height: auto; border: round $accent; padding: 0 1; background: $panel; }
+    WordLookup #verdict { height: auto; padding: 1 0 0 0; }
+    """
+    BINDINGS = [Binding("escape", "close", "Close")]
+
+    def __init__(self, rules: dict[str, Any]) -> None:
+        super().__init__()
+        self.rules = rules
+
+    def compose(self) -> ComposeResult:
+        with Vertical() as box:
+            box.border_title = "Look a word up"
+            box.border_subtitle = "Enter: look up   Esc: back to the game"
+            yield Input(placeholder="a word", max_length=20, id="word")
+            yield Static("", id="verdict", markup=False)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.query_one("#verdict", Static).update(verdict(self.rules, event.value))
+        event.input.value = ""
+
+    def action_close(self) -> None:
+        self.dismiss(None)

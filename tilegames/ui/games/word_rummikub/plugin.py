@@ -1,0 +1,35 @@
+"""Rummikub Word in the app: its play screen, the picture of a table for a spectator, and the
+summary at a game's end. The setup form and `tilegames play word-rummikub` options are built
+from the game's setup options (games/word_rummikub/config.py)."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from tilegames.core.series import GameRecord, Series
+from tilegames.core.session_protocol import Session
+from tilegames.games.word_rummikub.game import GAME
+from tilegames.ui.games.word_rummikub.tiles import display_rows, tile_style
+from tilegames.ui.screens.word_rummikub import WordRummikubScreen
+from tilegames.ui.screens.word_rummikub_summary import WordRummikubSummary
+from tilegames.ui.widgets.table import Table
+
+
+class WordRummikubPlugin:
+    id = GAME.id
+
+    def play_screen(self, session: Session, *, open_hands: bool, series: Series[GameRecord], heading: str,
+                    on_game_over: Callable[[Session], None]) -> WordRummikubScreen:
+        return WordRummikubScreen(session, open_hands=open_hands, totals=list(series.totals()),
+                                  on_game_over=on_game_over, title=heading)
+
+    def summary(self, session: Session, series: Series[GameRecord]) -> WordRummikubSummary:
+        return WordRummikubSummary(session)
+
+    def position(self, view: dict[str, Any]) -> Table:
+        table = Table(tile_style)
+        table.show(display_rows(view["table"], drafting=False), None, None)
+        return table
+
+
+PLUGIN = WordRummikubPlugin()

@@ -1,0 +1,38 @@
+"""How Rummikub Word looks: letter tiles on one colour, jokers in gold showing the letter they
+stand for with a star (`E*`; `?*` until named, `*` on a rack), and each word's row with its
+length, whether it is new this turn, or what is wrong with it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.style import Style
+
+LETTER = Style(color="black", bgcolor="wheat1", bold=True)
+JOKER = Style(color="black", bgcolor="gold1", bold=True)
+
+
+def tile_style(face: str) -> Style:
+    return JOKER if "*" in face else LETTER
+
+
+def shown_tile(tile: dict[str, Any]) -> dict[str, Any]:
+    """A view's tile as the widgets show it: a joker's face carries its letter."""
+    if not tile["joker"]:
+        return tile
+    return {**tile, "face": "*" if tile.get("letter") is None and not tile.get("on_table") else f"{tile['letter'] or '?'}*"}
+
+
+def display_rows(table: list[dict[str, Any]], drafting: bool) -> list[dict[str, Any]]:
+    """A view's table as the Table widget's rows: "word, 5 letters, new" after a word, or its problem
+    (during the viewer's own turn; the words everyone else sees stand)."""
+    rows = []
+    for row in table:
+        tiles = [shown_tile({**t, "on_table": True}) for t in row["tiles"]]
+        note = f"word, {row['length']} letters" + (", new" if drafting and row["new"] else "")
+        rows.append({"tiles": tiles, "note": note, "problem": row["reason"] if drafting else ""})
+    return rows
+
+
+def rack_tiles(rack: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [shown_tile(t) for t in rack]

@@ -1,0 +1,137 @@
+"""The Rummikub Word play screen: the rows play screen (rows_play.py) with letter tiles, each row
+judged as you edit (a word or not, new or not, or what is wrong), the turn's would-be score, a
+letter for every joker laid, and a word lookup."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from rich.style import Style
+from textual.binding import Binding
+
+from tilegames.games.word_rummikub.actions import Draw, Pass
+from tilegames.games.word_rummikub.draft import NameJoker
+from tilegames.ui.games.word_rummikub.lookup import WordLookup
+from tilegames.ui.games.word_rummikub.tiles import display_rows, rack_tiles, tile_style
+from tilegames.ui.screens.dialogs import AskLetter, Confirm
+from tilegames.ui.screens.rows_play import RowsPlayScreen
+
+
+def _alphabetical(tile: dict[str, Any]) -> tuple[int, str]:
+    return (1, "") if tile["joker"] else (0, tile["face"])
+
+
+class WordRummikubScreen(RowsPlayScreen):
+    """One game of Rummikub Word. Calls `on_game_over(session)` when it ends."""
+
+    game_title = "Rummikub Word"
+    new_row = "new word"
+    draw_action = Draw()
+    pass_action = Pass()
+    BINDINGS = [
+        Binding("w", "lookup", "Look up"),
+        Binding("equals_sign", "name_joker", "Name the joker", show=False),
+    ]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._asked: set[int] = set()  # jokers whose letter was asked for this turn
+
+    @staticmethod
+    def tile_style(face: str) -> Style:
+        return tile_style(face)
+
+    def display_rows(self, table: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        return display_rows(table, bool(self.view.get("drafting")))
+
+    def _rack_tiles(self) -> list[dict[str, Any]]:
+        return rack_tiles(super()._rack_tiles())
+
+    def rack_orders(self) -> tuple[tuple[str, Callable[[dict[str, Any]], Any]], ...]:
+        return (("letter", _alphabetical), ("order drawn", lambda tile: tile["id"]))
+
+    def score_totals(self) -> list[int]:
+        """The game's points so far, on top of the series' (a game on its own: just the game's)."""
+        scores = self.view["scores"]
+        return [total + score for total, score in zip(self.totals or [0] * len(scores), scores)]
+
+    def turn_line(self) -> tuple[str, bool] | None:
+        """What committing now would do: its score, or the first thing in the way."""
+        view, seat = self.view, self.viewer
+        if not view.get("drafting") or seat is None:
+            return None
+        if view["would_score"] is not None:
+            return f"Commit now for {view['would_score']} point{'s' if view['would_score'] != 1 else ''}.", True
+        if not self.session.draft_changed():
+            if not view["melded"][seat]:
+                letters = view["rules"]["first_meld_letters"]
+                return f"First meld: one word of {letters} or more letters from your rack; or d to draw.", False
+            return "Lay or change words with your tiles; or d to draw.", False
+        problems = view["problems"] or []
+        return (problems[0] if problems else ""), False
+
+    # --- the turn ---------------------------------------------------------------------------
+    def _turn_begun(self) -> None:
+        self._asked = set()
+
+    def _after_change(self) -> None:
+        super()._after_change()
+        if self._my_turn() and not self._asking():
+            self._ask_for_letters()
+
+    def _asking(self) -> bool:
+        return isinstance(self.app.screen, (AskLetter, Confirm, WordLookup))
+
+    def _unnamed_jokers(self) -> list[tuple[int, int]]:
+        """(row, tile id) of each joker on the table that has no letter yet."""
+        return [(r, t["id"]) for r, row in enumerate(self.view["table"]) for t in row["tiles"]
+                if t["joker"] and t["letter"] is None]
+
+    def _ask_for_letters(self) -> None:
+        """A joker just laid is given its letter at once; Esc leaves it unnamed (its row says so,
+        and = names it later)."""
+        for row, tile_id in self._unnamed_jokers():
+            if tile_id not in self._asked:
+                self._asked.add(tile_id)
+                self._ask_letter(row, tile_id)
+                return
+
+    def _ask_letter(self, row: int, tile_id: int) -> None:
+        def named(letter: str | None) -> None:
+            if letter:
+                self._do(lambda seat: self.session.edit(seat, NameJoker(tile_id, letter)))
+
+        question = f"The joker in row {row + 1} stands for which letter? Type it (A-Z). Esc: later (= names it)."
+        self.app.push_screen(AskLetter(question), named)
+
+    def action_name_joker(self) -> None:
+        """=: give the joker under the cursor (or the first one without a letter) its letter."""
+        if not self._can_edit():
+            return
+        rows = self.view["table"]
+        r, i = self.table_cursor
+        if self.zone == "table" and r < len(rows) and i < len(rows[r]["tiles"]) and rows[r]["tiles"][i]["joker"]:
+            self._ask_letter(r, rows[r]["tiles"][i]["id"])
+            return
+        unnamed = self._unnamed_jokers()
+        if unnamed:
+            self._ask_letter(*unnamed[0])
+        else:
+            self._say("Put the table cursor on a joker to change its letter.", error=True)
+
+    def action_commit(self) -> None:
+        """Wrong words under the turn-end penalty are named before the commit is made."""
+        if not self._can_edit():
+            return
+        view = self.view
+        wrong = [row["word"] for row in view["table"] if row["new"] and row["reason"] and "?" not in row["word"]
+                 and row["length"] >= view["rules"]["min_word_len"]]
+        if wrong and view["rules"]["word_check"] == "turn_end_penalty":
+            question = (f"{', '.join(wrong)}: not {'a word' if len(wrong) == 1 else 'words'} here. Commit anyway? "
+                        "The table goes back, you take your tiles back and draw 1. (y/n)")
+            self.app.push_screen(Confirm(question), lambda yes: super(WordRummikubScreen, self).action_commit() if yes else None)
+            return
+        super().action_commit()
+
+    def action_lookup(self) -> None:
+        self.app.push_screen(WordLookup(self.view["rules"]))

@@ -1,0 +1,96 @@
+"""End of a Rummikub Word game: how it ended, each player's points from their turns, the jokers
+left on their rack (RULES.md §2.8: 30 each), the final scores, the winner, and the race turn by
+turn as a chart."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.table import Table
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.widgets import Footer, Static
+
+from tilegames.core.session_protocol import Session
+from tilegames.ui.screens.base import BaseScreen
+from tilegames.ui.widgets.race_chart import RaceChart
+
+
+def headline(seats: list[str] | tuple[str, ...], result: dict[str, Any]) -> str:
+    if result["reason"] == "out" and result.get("out_seat") is not None:
+        return f"{seats[result['out_seat']]} played their last tile with the pool empty."
+    return "The pool is empty and no one could play: the game is over."
+
+
+def final_table(seats: list[str] | tuple[str, ...], result: dict[str, Any]) -> Table:
+    table = Table(box=None, padding=(0, 1), pad_edge=False, expand=True)
+    table.add_column("Player", no_wrap=True, overflow="ellipsis", max_width=16)
+    table.add_column("Words", justify="right", no_wrap=True)
+    table.add_column("Jokers left", no_wrap=True, ratio=1)
+    table.add_column("Final", justify="right", no_wrap=True, style="bold")
+    for seat, name in enumerate(seats):
+        jokers = result["jokers_left"][seat]
+        charge = f"{jokers} x -{result['joker_penalty']}" if jokers else "none"
+        mark = " *" if seat in result["winners"] else ""
+        table.add_row(name + mark, str(result["turn_scores"][seat]), charge, str(result["scores"][seat]))
+    return table
+
+
+def score_race(session: Session, result: dict[str, Any]) -> list[list[int]]:
+    """Everyone's points after each turn, from 0, ending with the final scores."""
+    steps = [[0] * len(session.seats)] + [view["scores"] for view in session.past_views()]
+    if steps[-1] != result["scores"]:
+        steps.append(result["scores"])
+    return steps
+
+
+class WordRummikubSummary(BaseScreen):
+    DEFAULT_CSS = """
+    WordRummikubSummary { align: center middle; }
+    WordRummikubSummary #box { width: 72; height: auto; max-height: 100%; border: round $accent; padding: 0 1; }
+    WordRummikubSummary #headline { padding: 1 0 0 0; }
+    WordRummikubSummary #table { padding: 1 0; }
+    WordRummikubSummary #winner { text-style: bold; }
+    WordRummikubSummary RaceChart { height: 9; }
+    WordRummikubSummary.tall RaceChart { height: 16; }
+    WordRummikubSummary #next { color: $text-muted; }
+    """
+    BINDINGS = [Binding("enter", "next", "Next"), Binding("m,escape", "menu", "Menu")]
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+
+    def compose(self) -> ComposeResult:
+        result = self.session.view(None)["result"]  # one view for the whole summary
+        seats = self.session.seats
+        winners = result["winners"]
+        if len(winners) > 1:
+            winner = "A tie: " + " and ".join(seats[w] for w in winners) + " share the win."
+        else:
+            winner = f"{seats[winners[0]]} wins!"
+        with Vertical(id="box") as box:
+            box.border_title = "Game over"
+            yield Static(headline(seats, result), id="headline", markup=False)
+            yield Static(final_table(seats, result), id="table")
+            yield Static(winner, id="winner", markup=False)
+            yield RaceChart(seats, score_race(self.session, result), title="Points by turn", x_label="turn")
+            yield Static("Enter or m: back to the menu", id="next")
+        yield Footer()
+        yield from self.compose_notice()
+
+    def on_resize(self, event: events.Resize) -> None:
+        super().on_resize(event)
+        self.set_class(self.app.size.height >= 34, "tall")
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.set_class(self.app.size.height >= 34, "tall")
+
+    def action_next(self) -> None:
+        self.app.next_game()  # type: ignore[attr-defined]
+
+    def action_menu(self) -> None:
+        self.app.back_to_menu()  # type: ignore[attr-defined]
