@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from word_builder import GAME, play, position, rack, words
+from word_builder import GAME, play, position, rack
 from tilegames.games.word_rummikub.actions import Draw, Pass
 from tilegames.games.word_rummikub.config import WordRummikubConfig
 from tilegames.games.word_rummikub.scoring import top_up, turn_score, winners
@@ -132,7 +132,3 @@ def test_first_out_makes_the_player_who_went_out_the_winner():
     assert play(state, "CATS").state.end.winners == (0,)
     assert winners((5, 9), "first_out", None) == (1,)  # nobody went out: points decide
 
-
-def test_words_stay_as_played():
-    state = position(["SQ", "Z"], table=["CAT"])
-    assert words(play(state, "CATS").state) == ["CATS"]

@@ -8,6 +8,7 @@ import pytest
 
 from word_builder import GAME, arrange, play, position, rack, refused, words
 from tilegames.core.errors import IllegalMove
+from tilegames.core.protocol import Action
 from tilegames.games.word_rummikub.actions import Draw, Pass, Play
 from tilegames.games.word_rummikub.config import WordRummikubConfig
 
@@ -151,3 +152,9 @@ def test_out_of_turn_and_unknown_moves_are_refused_with_a_sentence():
     state = position(["QZ", "X"], table=["CAT"])
     with pytest.raises(IllegalMove, match="It is Ann's turn, not Bora's."):
         GAME.apply(state, 1, Draw())
+
+    class Redeal(Action):
+        kind = "redeal"
+
+    with pytest.raises(IllegalMove, match="Rummikub Word has no move called 'redeal'."):
+        GAME.apply(state, 0, Redeal())
