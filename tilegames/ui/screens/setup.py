@@ -58,12 +58,12 @@ class GameSetupScreen(BaseScreen):
     DEFAULT_CSS = """
     GameSetupScreen { align: center middle; }
     GameSetupScreen #form { width: 72; height: auto; border: round $primary; padding: 0 1; }
-    GameSetupScreen Grid { grid-size: 2; grid-columns: 14 1fr; grid-rows: auto; height: auto; }
-    GameSetupScreen Label { padding: 1 0 0 0; }
-    GameSetupScreen SeatKinds { margin: 1 0 0 1; }
+    GameSetupScreen Grid { grid-size: 2; grid-columns: 14 1fr; grid-rows: 1; grid-gutter: 1 0;
+                           height: auto; margin: 1 0; }
+    GameSetupScreen SeatKinds { margin: 0; }
     GameSetupScreen #error { color: $error; height: auto; }
-    GameSetupScreen #open { border: none; height: 1; padding: 0; margin: 1 0 0 1; }
-    GameSetupScreen Button { width: 100%; margin: 1 0 0 0; }
+    GameSetupScreen #open { border: none; height: 1; padding: 0; margin: 0; }
+    GameSetupScreen Button { width: 100%; }
     """
     BINDINGS = [Binding("escape", "back", "Back"), Binding("ctrl+s", "start", "Start")]
 
@@ -79,14 +79,14 @@ class GameSetupScreen(BaseScreen):
             form.border_subtitle = "space: person / computer"
             with Grid():
                 yield Label("Players")
-                yield Input(value="Player 1, Player 2", id="players",
+                yield Input(value="Player 1, Player 2", id="players", compact=True,
                             placeholder=f"names, separated by commas ({game.min_seats}-{game.max_seats})")
                 yield Label("Computer")
                 yield SeatKinds(id="seats")
                 for option in self.options:
                     yield Label(option.label)
                     yield Select(option.choices_for(game.min_seats), value=option.default, allow_blank=False,
-                                 id=option.key)
+                                 id=option.key, compact=True)
                 yield Label("")
                 yield Checkbox("Open hands (no hand-off screen; for teaching)", id="open")
             yield Static("", id="error")
