@@ -294,7 +294,7 @@ async def test_the_rack_shows_points_and_can_be_shuffled_and_sorted(app):
 
 async def test_setup_from_the_menu_starts_scrabble_and_refuses_five_players(app):
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("down", "enter")  # Scrabble
+        await pilot.press("down", "down", "enter")  # Scrabble
         await pilot.pause()
         players = app.screen.query_one("#players")
         players.value = "A, B, C, D, E"

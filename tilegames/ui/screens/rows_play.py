@@ -21,7 +21,7 @@ from tilegames.core.protocol import TURN_EVENT
 from tilegames.core.session_protocol import Session
 from tilegames.core.protocol import Action
 from tilegames.ui.screens.row_editing import LAID, MOVED, RowEditing, last_move_marks, table_ids
-from tilegames.ui.screens.turns import TurnScreen, common_keys, new_turn
+from tilegames.ui.screens.turns import TurnScreen, common_keys
 from tilegames.ui.screens.dialogs import Confirm
 from tilegames.ui.tilecells import plain
 from rich.style import Style
@@ -185,10 +185,7 @@ class RowsPlayScreen(RowEditing, TurnScreen):
                 self.app.bell()
             elif event.kind not in ("clock.timeout", TURN_EVENT):
                 log.write(event.for_seat(None)["text"])
-        if new_turn(events):
-            self._turn_started()
-        else:
-            self._redraw()
+        self._go_on(events)
 
     # --- rendering ------------------------------------------------------------------------
     def _rack_tiles(self) -> list[dict[str, Any]]:

@@ -3,18 +3,17 @@ standings game by game as a chart."""
 
 from __future__ import annotations
 
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import DataTable, Footer, Static
 
 from tilegames.core.series import GameRecord, Series
-from tilegames.ui.screens.base import BaseScreen
+from tilegames.ui.screens.summary import SummaryBase
 from tilegames.ui.widgets.race_chart import RaceChart
 
 
-class SummaryScreen(BaseScreen):
+class SummaryScreen(SummaryBase):
     DEFAULT_CSS = """
     SummaryScreen { align: center middle; }
     SummaryScreen Vertical { width: 72; height: auto; border: round $accent; padding: 0 1; }
@@ -58,19 +57,9 @@ class SummaryScreen(BaseScreen):
         yield Footer()
         yield from self.compose_notice()
 
-    def on_resize(self, event: events.Resize) -> None:
-        super().on_resize(event)
-        self.set_class(self.app.size.height >= 34, "tall")
-
-    def on_mount(self) -> None:
-        super().on_mount()
-        self.set_class(self.app.size.height >= 34, "tall")
-
     def action_next(self) -> None:
         if self.match.is_over:
             self.action_menu()
         else:
             self.app.next_game()  # type: ignore[attr-defined]
 
-    def action_menu(self) -> None:
-        self.app.back_to_menu()  # type: ignore[attr-defined]

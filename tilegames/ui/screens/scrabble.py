@@ -176,10 +176,7 @@ class ScrabbleScreen(ScrabbleChallenges, TurnScreen):
             self._turn_waiting = new_turn(events)  # the next turn begins once the prompt is answered
             self._offer_challenge()
             return
-        if new_turn(events):
-            self._turn_started()
-        else:
-            self._redraw()
+        self._go_on(events)
 
     # --- drawing --------------------------------------------------------------------------
     def _rack_tiles(self) -> list[dict[str, Any]]:

@@ -6,14 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 from rich.table import Table
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Footer, Static
 
 from tilegames.core.session_protocol import Session
-from tilegames.ui.screens.base import BaseScreen
+from tilegames.ui.screens.summary import SummaryBase
 from tilegames.ui.widgets.race_chart import RaceChart
 
 
@@ -45,7 +44,7 @@ def adjustments_table(session: Session, result: dict[str, Any]) -> Table:
     return table
 
 
-class ScrabbleSummary(BaseScreen):
+class ScrabbleSummary(SummaryBase):
     DEFAULT_CSS = """
     ScrabbleSummary { align: center middle; }
     ScrabbleSummary #box { width: 72; height: auto; max-height: 100%; border: round $accent; padding: 0 1; }
@@ -86,19 +85,6 @@ class ScrabbleSummary(BaseScreen):
         yield Footer()
         yield from self.compose_notice()
 
-    def on_resize(self, event: events.Resize) -> None:
-        super().on_resize(event)
-        self._fit()
-
-    def on_mount(self) -> None:
-        super().on_mount()
-        self._fit()
-
-    def _fit(self) -> None:
-        """A wider box and a taller chart when the terminal has room for them."""
-        self.set_class(self.app.size.width >= 110, "wide")
-        self.set_class(self.app.size.height >= 34, "tall")
-
     def action_save(self) -> None:
         try:
             said = self.session.save_export("gcg")
@@ -106,5 +92,3 @@ class ScrabbleSummary(BaseScreen):
             said = str(exc)
         self.query_one("#saved", Static).update(said)
 
-    def action_menu(self) -> None:
-        self.app.back_to_menu()  # type: ignore[attr-defined]

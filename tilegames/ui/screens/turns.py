@@ -120,7 +120,11 @@ class TurnScreen(BaseScreen):
     def _after_change(self) -> None:
         """React to the events that came since the last change (`_take_events`): here, start
         the next turn when one began, else redraw. A game's screen also logs the events."""
-        if new_turn(self._take_events()):
+        self._go_on(self._take_events())
+
+    def _go_on(self, events: list[Event]) -> None:
+        """Once a change's events are dealt with: the next turn if one began, else a redraw."""
+        if new_turn(events):
             self._turn_started()
         else:
             self._redraw()

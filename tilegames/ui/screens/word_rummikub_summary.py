@@ -7,14 +7,13 @@ from __future__ import annotations
 from typing import Any
 
 from rich.table import Table
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Footer, Static
 
 from tilegames.core.session_protocol import Session
-from tilegames.ui.screens.base import BaseScreen
+from tilegames.ui.screens.summary import SummaryBase
 from tilegames.ui.widgets.race_chart import RaceChart
 
 
@@ -46,7 +45,7 @@ def score_race(session: Session, result: dict[str, Any]) -> list[list[int]]:
     return steps
 
 
-class WordRummikubSummary(BaseScreen):
+class WordRummikubSummary(SummaryBase):
     DEFAULT_CSS = """
     WordRummikubSummary { align: center middle; }
     WordRummikubSummary #box { width: 72; height: auto; max-height: 100%; border: round $accent; padding: 0 1; }
@@ -54,6 +53,7 @@ class WordRummikubSummary(BaseScreen):
     WordRummikubSummary #table { padding: 1 0; }
     WordRummikubSummary #winner { text-style: bold; }
     WordRummikubSummary RaceChart { height: 9; }
+    WordRummikubSummary.wide #box { width: 96; }
     WordRummikubSummary.tall RaceChart { height: 16; }
     WordRummikubSummary #next { color: $text-muted; }
     """
@@ -81,16 +81,6 @@ class WordRummikubSummary(BaseScreen):
         yield Footer()
         yield from self.compose_notice()
 
-    def on_resize(self, event: events.Resize) -> None:
-        super().on_resize(event)
-        self.set_class(self.app.size.height >= 34, "tall")
-
-    def on_mount(self) -> None:
-        super().on_mount()
-        self.set_class(self.app.size.height >= 34, "tall")
-
     def action_next(self) -> None:
         self.app.next_game()  # type: ignore[attr-defined]
 
-    def action_menu(self) -> None:
-        self.app.back_to_menu()  # type: ignore[attr-defined]
