@@ -193,6 +193,8 @@ async def test_a_whole_game_between_computers_ends_in_the_summary(app):
             if isinstance(app.screen, WordRummikubSummary):
                 break
         assert isinstance(app.screen, WordRummikubSummary)
+        await pilot.pause()
+        await pilot.pause()  # the summary draws itself
         assert "wins" in screen_text(app) or "tie" in screen_text(app)
         await pilot.press("enter")
         await pilot.pause()

@@ -12,7 +12,7 @@ from textual.containers import Vertical
 from textual.widgets import Footer, Static
 
 from tilegames.core.session_protocol import Session
-from tilegames.ui.screens.summary import SummaryBase
+from tilegames.ui.screens.summary import GameSummary, winner_line
 from tilegames.ui.widgets.race_chart import RaceChart
 
 
@@ -44,23 +44,11 @@ def adjustments_table(session: Session, result: dict[str, Any]) -> Table:
     return table
 
 
-class ScrabbleSummary(SummaryBase):
+class ScrabbleSummary(GameSummary):
     DEFAULT_CSS = """
-    ScrabbleSummary { align: center middle; }
-    ScrabbleSummary #box { width: 72; height: auto; max-height: 100%; border: round $accent; padding: 0 1; }
-    ScrabbleSummary.wide #box { width: 96; }
-    ScrabbleSummary #headline { padding: 1 0 0 0; }
-    ScrabbleSummary #table { padding: 1 0; }
-    ScrabbleSummary #winner { text-style: bold; }
-    ScrabbleSummary RaceChart { height: 9; }
-    ScrabbleSummary.tall RaceChart { height: 16; }
     ScrabbleSummary #saved { color: $success; height: auto; }
     """
     BINDINGS = [Binding("s", "save", "Save as .gcg"), Binding("m,escape", "menu", "Menu")]
-
-    def __init__(self, session: Session) -> None:
-        super().__init__()
-        self.session = session
 
     def compose(self) -> ComposeResult:
         result = self.session.view(None)["result"]  # one view for the whole summary
@@ -70,11 +58,7 @@ class ScrabbleSummary(SummaryBase):
             headline = f"{seats[out]} played out." if out is not None else "A player played out."
         else:
             headline = "The game ended with no progress (the stall rule)."
-        winners = result["winners"]
-        if len(winners) > 1:
-            winner = "A draw: " + " and ".join(seats[w] for w in winners) + "."
-        else:
-            winner = f"{seats[winners[0]]} wins!"
+        winner = winner_line(seats, result["winners"])
         with Vertical(id="box") as box:
             box.border_title = "Game over"
             yield Static(headline, id="headline", markup=False)

@@ -1,10 +1,12 @@
 """What every game's summary screen shares: a wider box and a taller chart when the terminal
-has room (classes `wide` and `tall`), and the way back to the menu."""
+has room (classes `wide` and `tall`), and the way back to the menu; for a game's own summary
+(`GameSummary`) also the box's look and the winner's line."""
 
 from __future__ import annotations
 
 from textual import events
 
+from tilegames.core.session_protocol import Session
 from tilegames.ui.screens.base import BaseScreen
 
 WIDE_COLUMNS = 110
@@ -26,3 +28,29 @@ class SummaryBase(BaseScreen):
 
     def action_menu(self) -> None:
         self.app.back_to_menu()  # type: ignore[attr-defined]
+
+
+def winner_line(seats: tuple[str, ...] | list[str], winners: list[int]) -> str:
+    if len(winners) > 1:
+        return "A tie: " + " and ".join(seats[w] for w in winners) + " share the win."
+    return f"{seats[winners[0]]} wins!"
+
+
+class GameSummary(SummaryBase):
+    """The end of one game, from its session: a box with a headline, a table, the winner and a
+    chart (the game's screen composes them, with these ids)."""
+
+    DEFAULT_CSS = """
+    GameSummary { align: center middle; }
+    GameSummary #box { width: 72; height: auto; max-height: 100%; border: round $accent; padding: 0 1; }
+    GameSummary.wide #box { width: 96; }
+    GameSummary #headline { padding: 1 0 0 0; }
+    GameSummary #table { padding: 1 0; }
+    GameSummary #winner { text-style: bold; }
+    GameSummary RaceChart { height: 9; }
+    GameSummary.tall RaceChart { height: 16; }
+    """
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session

@@ -13,7 +13,7 @@ from textual.containers import Vertical
 from textual.widgets import Footer, Static
 
 from tilegames.core.session_protocol import Session
-from tilegames.ui.screens.summary import SummaryBase
+from tilegames.ui.screens.summary import GameSummary, winner_line
 from tilegames.ui.widgets.race_chart import RaceChart
 
 
@@ -45,32 +45,16 @@ def score_race(session: Session, result: dict[str, Any]) -> list[list[int]]:
     return steps
 
 
-class WordRummikubSummary(SummaryBase):
+class WordRummikubSummary(GameSummary):
     DEFAULT_CSS = """
-    WordRummikubSummary { align: center middle; }
-    WordRummikubSummary #box { width: 72; height: auto; max-height: 100%; border: round $accent; padding: 0 1; }
-    WordRummikubSummary #headline { padding: 1 0 0 0; }
-    WordRummikubSummary #table { padding: 1 0; }
-    WordRummikubSummary #winner { text-style: bold; }
-    WordRummikubSummary RaceChart { height: 9; }
-    WordRummikubSummary.wide #box { width: 96; }
-    WordRummikubSummary.tall RaceChart { height: 16; }
     WordRummikubSummary #next { color: $text-muted; }
     """
     BINDINGS = [Binding("enter", "next", "Next"), Binding("m,escape", "menu", "Menu")]
 
-    def __init__(self, session: Session) -> None:
-        super().__init__()
-        self.session = session
-
     def compose(self) -> ComposeResult:
         result = self.session.view(None)["result"]  # one view for the whole summary
         seats = self.session.seats
-        winners = result["winners"]
-        if len(winners) > 1:
-            winner = "A tie: " + " and ".join(seats[w] for w in winners) + " share the win."
-        else:
-            winner = f"{seats[winners[0]]} wins!"
+        winner = winner_line(seats, result["winners"])
         with Vertical(id="box") as box:
             box.border_title = "Game over"
             yield Static(headline(seats, result), id="headline", markup=False)
