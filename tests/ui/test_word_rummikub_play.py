@@ -199,3 +199,20 @@ async def test_a_whole_game_between_computers_ends_in_the_summary(app):
         await pilot.press("enter")
         await pilot.pause()
         assert len(app.screen_stack) == 1
+
+
+async def test_help_lists_every_key_the_screen_answers_to(app):
+    """The rows screen's keys (commit, draw, moving tiles) and Rummikub Word's own (look up, =)."""
+    from tilegames.ui.screens.help import HelpScreen
+
+    state = position(["CAT", "DOG"], table=["APE"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        show(app, state)
+        await pilot.pause()
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        text = "\n".join(str(s.content) for s in app.screen.query(Static))  # the list scrolls at 80x24
+        for words in ("Commit", "Draw", "Pick up/Put down", "Look up", "Name the joker", "+ new word"):
+            assert words in text, words
+        assert "equals_sign" not in text

@@ -291,9 +291,15 @@ class TurnScreen(BaseScreen):
         return bool(done and all(done))
 
     def help_bindings(self) -> list[BindingType]:
-        """This screen's keys with the shared ones first, as every help screen lists them."""
-        shared = [b for b in self.BINDINGS if isinstance(b, Binding) and b.action in COMMON_ACTIONS]
-        return shared + [b for b in self.BINDINGS if b not in shared]
+        """This screen's keys, its base classes' too (a game's screen adds keys to the rows
+        screen's), with the shared ones first, as every help screen lists them."""
+        every: list[BindingType] = []
+        for cls in reversed(type(self).__mro__):
+            for binding in cls.__dict__.get("BINDINGS", []):
+                if binding not in every:
+                    every.append(binding)
+        shared = [b for b in every if isinstance(b, Binding) and b.action in COMMON_ACTIONS]
+        return shared + [b for b in every if b not in shared]
 
     def action_help(self) -> None:
         mouse = {"mouse": self.MOUSE_HELP} if self.MOUSE_HELP else {}

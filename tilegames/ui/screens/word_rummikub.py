@@ -26,6 +26,8 @@ class WordRummikubScreen(RowsPlayScreen):
 
     game_title = "Rummikub Word"
     new_row = "new word"
+    MOUSE_HELP = ("Mouse: click a tile to pick it up, click where it should go to put it down "
+                  "(the `+ new word` line starts a new word).")
     draw_action = Draw()
     pass_action = Pass()
     BINDINGS = [
