@@ -216,3 +216,26 @@ async def test_help_lists_every_key_the_screen_answers_to(app):
         for words in ("Commit", "Draw", "Pick up/Put down", "Look up", "Name the joker", "+ new word"):
             assert words in text, words
         assert "equals_sign" not in text
+
+
+async def test_a_game_open_elsewhere_is_shown_read_only_with_its_words(app):
+    """A saved game watched as a spectator: its table's words, no rack."""
+    from tilegames.core.agents import agent_for
+    from tilegames.core.saves import new_journal_path
+    from tilegames.ui.screens.spectator import SpectatorScreen
+
+    path = new_journal_path(GAME.id)
+    session = LocalSession.start(GAME, GAME.config_for({}, 2), ("Ann", "Bora"), 3, path=path)
+    agent = agent_for(GAME.id)
+    while not session.view(None)["table"]:  # the computer plays both seats until a word is down
+        seat = session.current_seat
+        session.act(seat, agent.choose(session.view(seat), 1.0))
+    word = session.view(None)["table"][0]["word"]
+    session.close()
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.watch_elsewhere(path)
+        await pilot.pause()
+        assert isinstance(app.screen, SpectatorScreen)
+        text = screen_text(app)
+        assert "read-only" in text and "word, " in text
+        assert " ".join(word[:4]) in " ".join(text.split())  # the word's first tiles, one cell each
