@@ -51,6 +51,7 @@ AGENT_MODULES: dict[str, str] = {
     "rummikub": "tilegames.games.rummikub.agent",
     "scrabble": "tilegames.games.scrabble.agent",
     "word-rummikub": "tilegames.games.word_rummikub.agent",
+    "nabit": "tilegames.games.nabit.agent",
 }
 
 _factories: dict[str, Callable[[], Agent]] = {}

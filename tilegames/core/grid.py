@@ -4,6 +4,11 @@ A play puts tiles on some cells. The words it forms are the *main word* along th
 play and one *cross-word* through each placed tile in the other direction (only lines of 2+
 cells count). This module checks the geometry (one line, no gaps) and finds those lines; what a
 cell holds and what a word is worth belong to the game.
+
+Cells are (row, column) pairs of any integers: Scrabble's board is rows and columns 0-14, Nab-It!
+plays on an unbounded grid stored sparsely, where negative coordinates are as good as any. Only
+the set of occupied cells matters here, so a cell may hold one tile (Scrabble) or a stack
+(Nab-It!, where a tile put on a stack "touches" an occupied cell: the play reads the same).
 """
 
 from __future__ import annotations
@@ -11,9 +16,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Collection, Literal
 
-Pos = tuple[int, int]  # (row, column), 0-based
+Pos = tuple[int, int]  # (row, column); any integers (Scrabble's are 0-14)
 Direction = Literal["across", "down"]
 STEP: dict[str, Pos] = {"across": (0, 1), "down": (1, 0)}
+DIRECTIONS: tuple[Direction, ...] = ("across", "down")
+NEIGHBOURS: tuple[Pos, ...] = ((0, 1), (1, 0), (0, -1), (-1, 0))
 
 
 class GeometryError(ValueError):
@@ -25,6 +32,12 @@ class Words:
     direction: Direction
     main: tuple[Pos, ...]  # the main word's cells, in reading order (may be 1 cell long)
     cross: tuple[tuple[Pos, ...], ...]  # cross-words of 2+ cells, in placement order
+
+    @property
+    def lines(self) -> tuple[tuple[Pos, ...], ...]:
+        """Every word the play forms or changes: the main word if it has 2+ cells, then the
+        cross-words."""
+        return ((self.main,) if len(self.main) >= 2 else ()) + self.cross
 
 
 def run_through(occupied: Collection[Pos], pos: Pos, direction: Direction) -> tuple[Pos, ...]:
@@ -39,6 +52,29 @@ def run_through(occupied: Collection[Pos], pos: Pos, direction: Direction) -> tu
         cells.append(cell)
         cell = (cell[0] + dr, cell[1] + dc)
     return tuple(cells)
+
+
+def touches(occupied: Collection[Pos], cells: Collection[Pos]) -> bool:
+    """Whether any of `cells` is occupied already or next to (left, right, above, below) an
+    occupied cell: a play that does neither is not connected to what is on the grid."""
+    return any(cell in occupied or (cell[0] + dr, cell[1] + dc) in occupied
+               for cell in cells for dr, dc in NEIGHBOURS)
+
+
+def maximal_lines(occupied: Collection[Pos], min_len: int = 2) -> tuple[tuple[Pos, ...], ...]:
+    """Every maximal line of `min_len` or more occupied cells, across and down, each in reading
+    order; sorted by first cell, across before down. On a sparse grid this is the list of its
+    words (Nab-It!): a line is found from its first cell, so each is listed once."""
+    lines: list[tuple[tuple[Pos, ...], Direction]] = []
+    for direction in DIRECTIONS:
+        dr, dc = STEP[direction]
+        for cell in occupied:
+            if (cell[0] - dr, cell[1] - dc) in occupied:
+                continue  # not the first cell of its line
+            line = run_through(occupied, cell, direction)
+            if len(line) >= min_len:
+                lines.append((line, direction))
+    return tuple(line for line, _ in sorted(lines, key=lambda item: (item[0][0], item[1])))
 
 
 def words_formed(occupied: Collection[Pos], placed: Collection[Pos], hint: Direction = "across") -> Words:

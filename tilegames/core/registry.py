@@ -18,6 +18,7 @@ GAME_MODULES: dict[str, str] = {
     "rummikub": "tilegames.games.rummikub.game",
     "scrabble": "tilegames.games.scrabble.game",
     "word-rummikub": "tilegames.games.word_rummikub.game",
+    "nabit": "tilegames.games.nabit.game",
 }
 
 AnyGame = Game[Any, Any, Any]

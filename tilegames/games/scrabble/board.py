@@ -101,9 +101,8 @@ def score_play(board: Mapping[Pos, str], placed: Mapping[Pos, str], hint: Direct
     """
     after = {**board, **placed}
     words = words_formed(after.keys(), placed.keys(), hint)
-    lines = ([words.main] if len(words.main) >= 2 else []) + list(words.cross)
     scores = []
-    for cells in lines:
+    for cells in words.lines:
         total, multiplier = 0, 1
         for pos in cells:
             value = letter_points(after[pos])

@@ -8,7 +8,7 @@ from typing import Any
 
 from tilegames.core.errors import IllegalMove
 from tilegames.core.game_setup import check_seat_count
-from tilegames.core.grid import GeometryError, Pos
+from tilegames.core.grid import GeometryError, Pos, touches
 from tilegames.core.lexicon import Lexicon, LexiconError, lexicon_for
 from tilegames.core.protocol import Action, Event, Game, Outcome, Result
 from tilegames.core.seats import SeatOrder
@@ -150,7 +150,7 @@ class ScrabbleGame(Game[ScrabbleConfig, ScrabbleState, ScrabbleDraft]):
                 raise IllegalMove("The first word must cover the centre star (H8).")
             if len(placed) < 2:
                 raise IllegalMove("The first word needs at least two tiles.")
-        elif not any((r + dr, c + dc) in cells for r, c in placed for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))):
+        elif not touches(cells, placed):
             raise IllegalMove("The word must touch a tile already on the board.")
         if len(scored.words.main) < 2 and not scored.words.cross:
             raise IllegalMove("A word needs at least two letters.")

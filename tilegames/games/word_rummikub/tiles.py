@@ -12,22 +12,20 @@ never in the tile, since it changes when the joker moves.
 from __future__ import annotations
 
 import functools
-import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping, Sequence
 
 from tilegames.core.errors import BadRecord
-from tilegames.core.inputs import shown, whole_number
-from tilegames.core.lexicon import read_players_file
+from tilegames.core.inputs import shown
+from tilegames.core.letter_counts import LETTERS as LETTERS  # the draft and the joker rules read it here
+from tilegames.core.letter_counts import read_letter_counts
 from tilegames.core.resources import assets_dir
 from tilegames.core.tiles import Tile, make_tiles
 
 JOKER = "*"
-LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 JOKERS_LINE = "JOKERS"
 MOST_TILES = 1000  # a bigger set is a mistake, not a game
-_LINE = re.compile(r"(\S+)\s+(\S+)")
 
 
 def shipped_letters() -> Path:
@@ -57,36 +55,8 @@ def load_letters(path: Path | str | None) -> LetterSet:
 @functools.lru_cache(maxsize=8)
 def _load(path: str) -> LetterSet:
     where = f"The letter tiles file {shown(path, 80)}"
-    text = read_players_file(Path(path), where)
-    counts: dict[str, int] = {}
-    jokers: int | None = None
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.split("#", 1)[0].strip()
-        if not line:
-            continue
-        match = _LINE.fullmatch(line)
-        if match is None:
-            raise BadRecord(f"{where}, line {number}: expected a letter and a count, like 'E 13', "
-                            f"not '{shown(line, 30)}'.")
-        name, count_text = match.group(1).upper(), match.group(2)
-        try:
-            count = whole_number(count_text, "count", max_digits=4)
-        except ValueError:
-            raise BadRecord(f"{where}, line {number}: '{shown(count_text, 20)}' is not a count.") from None
-        if count < 0:
-            raise BadRecord(f"{where}, line {number}: a count cannot be negative.")
-        if name == JOKERS_LINE:
-            if jokers is not None:
-                raise BadRecord(f"{where}, line {number}: the jokers are counted twice.")
-            jokers = count
-        elif len(name) == 1 and name in LETTERS:
-            if name in counts:
-                raise BadRecord(f"{where}, line {number}: {name} is counted twice.")
-            counts[name] = count
-        else:
-            raise BadRecord(f"{where}, line {number}: '{shown(match.group(1), 20)}' is neither a letter "
-                            f"A to Z nor {JOKERS_LINE}.")
-    letters = LetterSet(tuple(sorted((k, n) for k, n in counts.items() if n)), jokers or 0)
+    read = read_letter_counts(path, where, JOKERS_LINE, "E 13")
+    letters = LetterSet(read.counts, read.special)
     if not letters.letters:
         raise BadRecord(f"{where} has no letter tiles (one 'LETTER COUNT' per line).")
     if letters.letters + letters.jokers > MOST_TILES:

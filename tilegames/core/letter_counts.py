@@ -1,0 +1,73 @@
+"""A game's letter tiles counted in a data file: shared by Rummikub Word and Nab-It!.
+
+No source gives either game's letter distribution, so each lives in a file under `assets/`
+where a true one can replace it, and a game can name a file of the player's own. The format is
+one `NAME COUNT` per line: a letter A to Z (each at most once; a letter not listed is not in the
+set), or the game's one special name (`JOKERS` in Rummikub Word, `BLANKS` in Nab-It!). `#`
+starts a comment; blank lines are ignored.
+
+The file is data from outside: anything wrong with it is one sentence (`BadRecord`) naming the
+file and the line, never a traceback.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from tilegames.core.errors import BadRecord
+from tilegames.core.inputs import shown, whole_number
+from tilegames.core.lexicon import read_players_file
+
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+_LINE = re.compile(r"(\S+)\s+(\S+)")
+
+
+@dataclass(frozen=True)
+class LetterCounts:
+    """What a letter file says: (letter, count) pairs of the letters it has, in alphabetical
+    order, and the count on the special line (0 when the file has none)."""
+
+    counts: tuple[tuple[str, int], ...]
+    special: int
+
+    @property
+    def letters(self) -> int:
+        return sum(n for _, n in self.counts)
+
+
+def read_letter_counts(path: Path | str, where: str, special: str, example: str) -> LetterCounts:
+    """The counts in the file at `path`; BadRecord with one sentence beginning with `where`
+    ("The letter tiles file x.txt") otherwise. `example` is a line shown in the message for a
+    line that is not a name and a count ("E 13")."""
+    text = read_players_file(Path(path), where)
+    counts: dict[str, int] = {}
+    special_count: int | None = None
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        match = _LINE.fullmatch(line)
+        if match is None:
+            raise BadRecord(f"{where}, line {number}: expected a letter and a count, like '{example}', "
+                            f"not '{shown(line, 30)}'.")
+        name, count_text = match.group(1).upper(), match.group(2)
+        try:
+            count = whole_number(count_text, "count", max_digits=4)
+        except ValueError:
+            raise BadRecord(f"{where}, line {number}: '{shown(count_text, 20)}' is not a count.") from None
+        if count < 0:
+            raise BadRecord(f"{where}, line {number}: a count cannot be negative.")
+        if name == special:
+            if special_count is not None:
+                raise BadRecord(f"{where}, line {number}: the {special.lower()} are counted twice.")
+            special_count = count
+        elif len(name) == 1 and name in LETTERS:
+            if name in counts:
+                raise BadRecord(f"{where}, line {number}: {name} is counted twice.")
+            counts[name] = count
+        else:
+            raise BadRecord(f"{where}, line {number}: '{shown(match.group(1), 20)}' is neither a letter "
+                            f"A to Z nor {special}.")
+    return LetterCounts(tuple(sorted((k, n) for k, n in counts.items() if n)), special_count or 0)

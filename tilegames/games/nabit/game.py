@@ -1,0 +1,243 @@
+"""Nab-It! on the core protocol (RULES.md §4): setup, builds, exchanges, passes, the clock, the end.
+
+Every turn ends one of four ways, each an action: a **build** (judged by placement.py; control
+and the bank by control.py), an **exchange**, a **pass**, or the clock's **timeout** (the
+controller applies it to the turn's snapshot, so the tiles go back exactly; the turn passes with
+no tile placed). Challenges are `void` (§4.6): an invalid build is refused at the commit, with
+no penalty, and the player may build again, exchange or pass within the same turn.
+
+After a valid build, in this order (§4.5): control is updated, the bank tile (if earned) is
+drawn from the player's own bag, the hand is refilled to 5 from the same bag, and the game ends
+if the player's hand and bag are both empty (§4.7(a)). A game also ends after 2 × players turns
+in a row with no tile placed (§4.7(b)).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import Any
+
+from tilegames.core.errors import IllegalMove
+from tilegames.core.game_setup import check_seat_count
+from tilegames.core.protocol import Action, Event, Game, Outcome, Result
+from tilegames.core.seats import SeatOrder
+from tilegames.core.tiles import Bag, Tile
+from tilegames.core.turn_guard import check_turn
+from tilegames.games.nabit.actions import ACTION_TYPES, Build, Exchange, Pass, Timeout
+from tilegames.games.nabit.board import with_tiles
+from tilegames.games.nabit.config import HAND, MAX_EXCHANGE, PRESETS, SETUP_OPTIONS, NabItConfig
+from tilegames.games.nabit.control import earns_bank, stolen, update_control
+from tilegames.games.nabit.draft import EDIT_TYPES, NabDraft, NabEdit, edit_draft
+from tilegames.games.nabit.placement import BuildReport, check_build
+from tilegames.games.nabit.scoring import scores, top_tiles, winners, words_held
+from tilegames.games.nabit.state import Control, LastTurn, NabEnd, NabState, TurnKind
+from tilegames.games.nabit.tiles import colour_set, colour_size
+from tilegames.games.nabit.views import build_view
+from tilegames.games.nabit.words import check_word_list, judge_for
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def _bag_seed(seed: int, seat: int) -> int:
+    """Each colour's bag is shuffled with its own seed, derived from the game's."""
+    return random.Random(f"{seed}/nabit/bag/{seat}").getrandbits(48)
+
+
+def _replaced(items: tuple[Any, ...], seat: int, value: Any) -> tuple[Any, ...]:
+    return items[:seat] + (value,) + items[seat + 1:]
+
+
+class NabItGame(Game[NabItConfig, NabState, NabDraft]):
+    id = "nabit"
+    title = "Nab-It!"
+    min_seats, max_seats = 2, 4
+    config_type = NabItConfig
+    presets, setup_options = PRESETS, SETUP_OPTIONS
+    action_types, edit_types = ACTION_TYPES, EDIT_TYPES
+
+    # --- setting up -----------------------------------------------------------------------
+    def check_setup(self, config: NabItConfig, seat_count: int) -> None:
+        """ValueError (a sentence) for letters, a word list or a first player that will not do."""
+        size = colour_size(config.nab_letters)
+        if size < HAND:
+            raise ValueError(f"Each colour needs at least {HAND} tiles to fill a hand; the letters file gives "
+                             f"{size}.")
+        if config.first_player is not None and config.first_player >= seat_count:
+            raise ValueError(f"Player {config.first_player + 1} cannot start a game of {seat_count} players.")
+        check_word_list(config)
+
+    def new_game(self, config: NabItConfig, seats: tuple[str, ...], seed: int) -> NabState:
+        players = len(seats)
+        check_seat_count(self.title, self.min_seats, self.max_seats, players)
+        self.check_setup(config, players)
+        bags, hands = [], []
+        for seat in range(players):
+            hand, bag = Bag.shuffled(colour_set(config.nab_letters, players, seat), _bag_seed(seed, seat)).draw(HAND)
+            bags.append(bag)
+            hands.append(hand)
+        first = config.first_player
+        if first is None:
+            first = random.Random(f"{seed}/nabit/first").randrange(players)
+        return NabState(config=config, seats=tuple(seats), bags=tuple(bags), hands=tuple(hands),
+                        banks=((),) * players, grid=(), control=(), order=SeatOrder(players, current=first),
+                        first_seat=first, first_random=config.first_player is None)
+
+    # --- playing --------------------------------------------------------------------------
+    def resolve(self, state: NabState, seat: int, action: Action) -> Outcome[NabState]:
+        check_turn(state.seats, seat, set() if state.current is None else {state.current})
+        name = state.seats[seat]
+        if isinstance(action, Build):
+            return self._build(state, seat, action)
+        if isinstance(action, Exchange):
+            return self._exchange(state, seat, action)
+        if isinstance(action, Pass):
+            return self._no_tile(state, seat, "pass", Event("pass", f"{name} passes.", seat))
+        if isinstance(action, Timeout):
+            text = f"Time's up for {name}: " + ("the tiles go back and " if action.touched else "") + "the turn passes."
+            return self._no_tile(state, seat, "timeout", Event("timeout", text, seat))
+        raise IllegalMove(f"Nab-It! has no move called {getattr(action, 'kind', action)!r}.")
+
+    def check(self, state: NabState, seat: int, action: Build) -> BuildReport:
+        """The build judged against `state` (IllegalMove otherwise); the views use it too."""
+        return check_build(state.config, judge_for(state.config), state.cells(), state.hands[seat],
+                           action.tiles, state.turn)
+
+    def _build(self, state: NabState, seat: int, action: Build) -> Outcome[NabState]:
+        checked = self.check(state, seat, action)
+        name = state.seats[seat]
+        before = state.controllers()
+        touched = list(checked.placed)
+        control = update_control(before, checked.after, touched, seat)
+        steals = stolen(before, control, seat)
+        grid = with_tiles(state.grid, checked.placed)
+        bag, bank = state.bags[seat], state.banks[seat]
+        banked = earns_bank(state.config.bank_trigger, checked.caps, steals) and len(bag) > 0
+        if banked:
+            drawn_bank, bag = bag.draw(1)
+            bank += drawn_bank
+        ids = {layer.tile.id for layer in checked.placed.values()}
+        hand = tuple(t for t in state.hands[seat] if t.id not in ids)
+        drawn, bag = bag.draw(HAND - len(hand))
+        hand += drawn
+        words = tuple(w.word for w in checked.words)
+        text = f"{name} built {', '.join(words)}."
+        if checked.caps:
+            nabbed = [w for w in control if any(pos in w for pos in checked.caps)]
+            text += f" Capped {_plural(len(checked.caps), 'stack')}, nabbing {_plural(len(nabbed), 'word')}."
+        if steals:
+            text += f" Took {_plural(len(steals), 'word')} from other players."
+        if banked:
+            text += " A tile goes to the bank."
+        public: dict[str, Any] = {"words": list(words), "cells": [list(pos) for pos in touched],
+                                  "caps": [list(pos) for pos in checked.caps], "bank": banked,
+                                  "stolen": len(steals), "count": len(drawn)}
+        events = [Event("build", text, seat, public, {"tiles": [t.face for t in drawn]})]
+        if not len(bag) and len(hand) == 1:
+            bag, bank, event = self._last_tile(state, seat, action, bag, bank)
+            events.append(event)
+        new = replace(state, bags=_replaced(state.bags, seat, bag), hands=_replaced(state.hands, seat, hand),
+                      banks=_replaced(state.banks, seat, bank), grid=grid,
+                      control=tuple(Control(cells, s) for cells, s in sorted(control.items())),
+                      turn=state.turn + 1, idle=0,
+                      last=LastTurn(seat, "build", tuple(touched), words, checked.caps, banked))
+        if not hand and not len(bag):
+            return self._finish(new, "out", seat, events)
+        return Outcome(replace(new, order=new.order.advance()), tuple(events))
+
+    def _last_tile(self, state: NabState, seat: int, action: Build, bag: Bag,
+                   bank: tuple[Tile, ...]) -> tuple[Bag, tuple[Tile, ...], Event]:
+        """The player is down to their last tile (§4.7). The app says so; with
+        `require_last_tile_announce` a player who did not announce it puts a bank tile back."""
+        name = state.seats[seat]
+        if not state.config.require_last_tile_announce or action.announce:
+            return bag, bank, Event("last_tile", f"{name}: last tile!", seat)
+        if not bank:
+            return bag, bank, Event("last_tile", f"{name} is down to the last tile and did not say so; "
+                                                 "the bank is empty, so nothing goes back.", seat)
+        return (bag.shuffle_in(bank[-1:]), bank[:-1],
+                Event("last_tile", f"{name} is down to the last tile and did not say so: a bank tile goes back "
+                                   "into the bag.", seat, {"returned": 1}))
+
+    def _exchange(self, state: NabState, seat: int, action: Exchange) -> Outcome[NabState]:
+        bag = state.bags[seat]
+        hand = {t.id: t for t in state.hands[seat]}
+        if not len(bag):
+            raise IllegalMove("Your bag is empty, so there is nothing to exchange with: build or pass.")
+        if (not action.tiles or len(action.tiles) > MAX_EXCHANGE or len(set(action.tiles)) != len(action.tiles)
+                or any(t not in hand for t in action.tiles)):
+            raise IllegalMove(f"Choose 1 to {MAX_EXCHANGE} different tiles from your hand to exchange.")
+        if len(action.tiles) > len(bag):
+            raise IllegalMove(f"You can exchange at most as many tiles as your bag holds ({len(bag)}).")
+        returned = tuple(hand[t] for t in action.tiles)
+        drawn, bag = bag.draw(len(returned))  # draw first, then return (RULES.md §4.3)
+        bag = bag.shuffle_in(returned)
+        kept = tuple(t for t in state.hands[seat] if t.id not in set(action.tiles))
+        name = state.seats[seat]
+        event = Event("exchange", f"{name} exchanged {_plural(len(drawn), 'tile')}.", seat, {"count": len(drawn)},
+                      {"returned": [t.face for t in returned], "tiles": [t.face for t in drawn]})
+        new = replace(state, bags=_replaced(state.bags, seat, bag), hands=_replaced(state.hands, seat, kept + drawn))
+        return self._no_tile(new, seat, "exchange", event, count=len(drawn))
+
+    def _no_tile(self, state: NabState, seat: int, kind: TurnKind, event: Event, count: int = 0) -> Outcome[NabState]:
+        """A turn with no tile placed: after 2 × players of them in a row the game ends (§4.7(b))."""
+        new = replace(state, turn=state.turn + 1, idle=state.idle + 1, last=LastTurn(seat, kind, count=count))
+        if new.idle >= 2 * len(state.seats):
+            return self._finish(new, "stalled", None, [event])
+        return Outcome(replace(new, order=new.order.advance()), (event,))
+
+    def _finish(self, state: NabState, reason: str, out_seat: int | None, events: list[Event]) -> Outcome[NabState]:
+        control = state.controllers()
+        banks = tuple(len(b) for b in state.banks)
+        totals = scores(control, banks, out_seat)
+        tops = top_tiles(state.cells(), len(state.seats))
+        won, decided_by = winners(totals, tops)
+        end = NabEnd("out" if reason == "out" else "stalled", out_seat, words_held(control, len(state.seats)),
+                     banks, totals, tops, won, decided_by)
+        names = " and ".join(state.seats[s] for s in won)
+        how = (f"{state.seats[out_seat]} played their last tile" if out_seat is not None
+               else f"{_plural(2 * len(state.seats), 'turn')} in a row went by with no tile placed")
+        text = f"{how}: the game is over. {names} {'share the win' if len(won) > 1 else 'wins'}"
+        text += " on the tie-break (top tiles of their colour)." if decided_by == "top_tiles" else "."
+        public = {"reason": end.reason, "winners": list(won), "scores": list(totals), "decided_by": decided_by}
+        return Outcome(replace(state, end=end), tuple(events) + (Event("game_over", text, None, public),))
+
+    # --- what the controller asks ---------------------------------------------------------
+    def current_seat(self, state: NabState) -> int | None:
+        return state.current
+
+    def turn_number(self, state: NabState) -> int:
+        return state.turn
+
+    def turn_seconds(self, state: NabState) -> float | None:
+        return state.config.turn_seconds if state.end is None else None
+
+    def result(self, state: NabState) -> Result | None:
+        if state.end is None:
+            return None
+        return Result(state.end.scores, state.end.winners, "went out" if state.end.reason == "out" else "no more words")
+
+    # --- seeing ---------------------------------------------------------------------------
+    def view(self, state: NabState, seat: int | None, draft: NabDraft | None = None) -> dict[str, Any]:
+        return build_view(self.id, state, seat, draft, self.turn_seconds(state))
+
+    # --- drafts ---------------------------------------------------------------------------
+    def new_draft(self, state: NabState, seat: int) -> NabDraft:
+        return NabDraft(state.hands[seat])
+
+    def edit(self, draft: NabDraft, seat: int, edit: NabEdit) -> NabDraft:
+        return edit_draft(draft, edit)
+
+    def commit_action(self, snapshot: NabState, draft: NabDraft, seat: int) -> Build:
+        return draft.build()
+
+    def draft_changed(self, snapshot: NabState, draft: NabDraft, seat: int) -> bool:
+        return bool(draft.placements)
+
+    def timeout_action(self, snapshot: NabState, draft: NabDraft, seat: int) -> Timeout:
+        return Timeout(touched=bool(draft.placements))
+
+
+GAME = NabItGame()

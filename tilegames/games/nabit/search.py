@@ -1,0 +1,136 @@
+"""Finding builds for the computer player: words through a line already on the grid.
+
+An **anchor** is a line of occupied cells read one way: every word on the grid, and every
+single cell in a direction where it stands alone (a word can cross it there). A build through
+an anchor keeps some of its letters, stacks hand letters on others (never all of a word's: a
+word is never covered completely) and may add hand letters before and after it, on empty cells.
+So the letters of the new word are the anchor's, minus the `k` it covers, plus the hand letters
+put down, and its candidates are lookups in the word list's anagram index (core/lexicon.py,
+shared with the other word games' players): one per choice of hand letters, of anchor letters
+covered and of cells added. Each word found is then fitted to the anchor's cells.
+
+The candidates are only proposals: the computer player judges each with the engine's own check
+(placement.py) before it considers it. The search stops at a deadline, and without one it gives
+the same candidates in the same order every time.
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from tilegames.core.grid import DIRECTIONS, STEP, Direction, Pos, run_through
+from tilegames.core.lexicon import Anagrams
+from tilegames.games.nabit.board import Surface
+from tilegames.games.nabit.tiles import BLANK
+
+ALPHABET = "abcdefghijklmnopqrstuvwxyz"
+MAX_ADDED = 4  # cells added to one anchor at most
+MAX_REACH = 4  # empty cells looked at beyond each end of an anchor
+
+
+@dataclass(frozen=True)
+class Anchor:
+    cells: tuple[Pos, ...]
+    direction: Direction
+    before: int  # empty cells free before it (each followed by an empty cell or the anchor)
+    after: int
+
+
+@dataclass(frozen=True)
+class Proposal:
+    """A build proposed: (cell, letter) pairs, each a hand letter put on an empty cell or a stack."""
+
+    tiles: tuple[tuple[Pos, str], ...]
+
+
+def anchors(cells: Surface) -> list[Anchor]:
+    """Every anchor of the grid (see the module docstring), in a fixed order."""
+    found = []
+    for direction in DIRECTIONS:
+        dr, dc = STEP[direction]
+        for pos in sorted(cells):
+            if (pos[0] - dr, pos[1] - dc) in cells:
+                continue
+            line = run_through(cells.keys(), pos, direction)
+            found.append(Anchor(line, direction, _free(cells, line[0], -dr, -dc), _free(cells, line[-1], dr, dc)))
+    return found
+
+
+def _free(cells: Surface, end: Pos, dr: int, dc: int) -> int:
+    """How many cells beyond `end` can be filled without running into another stack."""
+    count = 0
+    r, c = end
+    while count < MAX_REACH:
+        r, c = r + dr, c + dc
+        if (r, c) in cells or (r + dr, c + dc) in cells:
+            break
+        count += 1
+    return count
+
+
+def _choices(letters: str, sizes: range) -> Iterator[str]:
+    """Each distinct choice of `letters` (sorted) of each size in `sizes`."""
+    for size in sizes:
+        yield from sorted({"".join(c) for c in itertools.combinations(sorted(letters), size)})
+
+
+def through(anchor: Anchor, cells: Surface, hand: str, words: Anagrams, deadline: float) -> Iterator[Proposal]:
+    """Builds through `anchor` with the hand's letters (`hand`, lower case, `?` a blank)."""
+    n = len(anchor.cells)
+    line = "".join(cells[pos].letter.lower() for pos in anchor.cells)
+    stackable = "".join(line[i] for i, pos in enumerate(anchor.cells) if not cells[pos].capped)
+    seen: set[tuple[str, int]] = set()
+    for chosen in _choices(hand, range(1, len(hand) + 1)):
+        if time.monotonic() > deadline:
+            return
+        real, blanks = chosen.replace(BLANK, ""), chosen.count(BLANK)
+        for added in range(min(len(chosen), MAX_ADDED, anchor.before + anchor.after) + 1):
+            covered = len(chosen) - added
+            if covered >= n or (n == 1 and covered) or (not added and not covered):
+                continue
+            for lost in _choices(stackable, range(covered, covered + 1)):
+                kept = Counter(line) - Counter(lost)
+                base = "".join(sorted(kept.elements())) + real
+                for stand_ins in itertools.combinations_with_replacement(ALPHABET, blanks):
+                    for word in words.spelled_with(base + "".join(stand_ins)):
+                        if (word, added) not in seen:
+                            seen.add((word, added))
+                            yield from _fit(anchor, line, word, added, cells)
+
+
+def _fit(anchor: Anchor, line: str, word: str, added: int, cells: Surface) -> Iterator[Proposal]:
+    """`word` laid over the anchor with `added` new cells split before and after it."""
+    dr, dc = STEP[anchor.direction]
+    first = anchor.cells[0]
+    for before in range(added + 1):
+        after = added - before
+        if before > anchor.before or after > anchor.after:
+            continue
+        tiles = []
+        for i, letter in enumerate(word):
+            j = i - before
+            pos = (first[0] + dr * j, first[1] + dc * j)
+            if 0 <= j < len(line):
+                if letter == line[j]:
+                    continue
+                if cells[pos].capped:
+                    break
+            tiles.append((pos, letter.upper()))
+        else:
+            yield Proposal(tuple(tiles))
+
+
+def first_words(hand: str, words: Anagrams, min_len: int, deadline: float) -> Iterator[Proposal]:
+    """Words for the first build, longest first, laid across from (0, 0)."""
+    for size in range(len(hand), max(2, min_len) - 1, -1):
+        for chosen in _choices(hand, range(size, size + 1)):
+            if time.monotonic() > deadline:
+                return
+            real, blanks = chosen.replace(BLANK, ""), chosen.count(BLANK)
+            for stand_ins in itertools.combinations_with_replacement(ALPHABET, blanks):
+                for word in words.spelled_with(real + "".join(stand_ins)):
+                    yield Proposal(tuple(((0, i), letter.upper()) for i, letter in enumerate(word)))
