@@ -27,6 +27,8 @@ from tilegames.core.agents import (
 )
 from tilegames.core.errors import BadRecord, IllegalMove
 from tilegames.core.protocol import Action, Game
+from tilegames.games.nabit.config import NabItConfig
+from tilegames.games.nabit.game import GAME as NABIT
 from tilegames.games.rummikub.config import RummikubConfig
 from tilegames.games.rummikub.game import GAME as RUMMIKUB
 from tilegames.games.scrabble.config import ScrabbleConfig
@@ -52,7 +54,7 @@ class AlwaysDraw:
 
 
 def test_each_game_has_an_agent_and_unknown_games_get_a_sentence():
-    for game_id in ("rummikub", "scrabble", "word-rummikub"):
+    for game_id in ("rummikub", "scrabble", "word-rummikub", "nabit"):
         assert has_agent(game_id)
         assert isinstance(agent_for(game_id), Agent)
     assert not has_agent("chess")
@@ -152,3 +154,24 @@ def test_agents_see_only_their_own_seat(game, config, players, seed):
     assert len(seen) >= len(moves)
     for count, view in seen:
         _assert_secret(view, states[count])
+
+
+@pytest.mark.parametrize("config, players, seed", [(NabItConfig(), 2, 5), (NabItConfig(bank_trigger="any_steal"), 4, 6)])
+def test_nabit_agents_see_their_own_hand_and_only_counts_of_bags_and_banks(config, players, seed):
+    start = NABIT.new_game(config, tuple(f"P{i}" for i in range(players)), seed)
+    seen: list[tuple[int, dict[str, Any]]] = []
+    moves: list[tuple[int, Action]] = []
+    agents = [Spy(agent_for("nabit"), seen, moves) for _ in range(players)]
+    out = play_out(NABIT, start, agents, time_budget=0.3, on_move=lambda seat, action: moves.append((seat, action)))
+    assert NABIT.result(out.state) is not None and moves == out.moves
+    states = _states(NABIT, start, moves)
+    for count, view in seen:
+        state, seat = states[count], view["you"]
+        ids = tile_ids_in(view)
+        assert {t["id"] for t in view["hand"]} == {t.id for t in state.hands[seat]}
+        assert view["hands"] is None and view["hand_sizes"] == [len(h) for h in state.hands]
+        hidden = [t for s, h in enumerate(state.hands) if s != seat for t in h]
+        hidden += [t for bag in state.bags for t in bag.tiles] + [t for bank in state.banks for t in bank]
+        assert not ids & {t.id for t in hidden}
+        assert view["bags"] == [len(b) for b in state.bags] and view["banks"] == [len(b) for b in state.banks]
+        assert "seed" not in json.dumps(view)

@@ -76,3 +76,53 @@ def test_rummikub_word_views_and_events_keep_racks_and_the_pool_secret():
         for event in events:
             for other in (s for s in (0, 1, 2, None) if s != event.seat):
                 assert "tiles" not in event.for_seat(other)
+
+
+def test_nabit_views_and_events_keep_hands_bags_and_banks_secret():
+    from tilegames.core.agents import agent_for
+    from tilegames.games.nabit.actions import Build
+    from tilegames.games.nabit.config import NabItConfig
+    from tilegames.games.nabit.draft import PutTile
+    from tilegames.games.nabit.game import GAME as NABIT
+
+    state = NABIT.new_game(NabItConfig(), ("Ann", "Bora", "Chul"), seed=21)
+    ctl = TurnController(NABIT, state, clock=FakeClock())
+    agent = agent_for("nabit")
+    for _ in range(15):
+        seat = ctl.seat
+        if seat is None:
+            break
+        action = agent.choose(NABIT.view(ctl.state, seat), 1.0)
+        for p in action.tiles if isinstance(action, Build) else ():  # put down in the draft, as a screen would
+            ctl.edit(seat, PutTile(p.tile, p.row, p.col, p.letter))
+        for viewer in (0, 1, 2, None):
+            draft = ctl.draft if viewer == seat else None
+            view = json.loads(json.dumps(NABIT.view(ctl.state, viewer, draft)))
+            ids = tile_ids_in(view)
+            for other, hand in enumerate(ctl.state.hands):
+                if other != viewer:
+                    assert not ids & {t.id for t in hand}
+            for bag in ctl.state.bags:
+                assert not ids & {t.id for t in bag.tiles}
+            for bank in ctl.state.banks:
+                assert not ids & {t.id for t in bank}
+            assert view["hands"] is None
+            assert view["hand_sizes"] == [len(h) for h in ctl.state.hands]
+            assert view["bags"] == [len(b) for b in ctl.state.bags]
+            assert view["banks"] == [len(b) for b in ctl.state.banks]
+            assert "seed" not in json.dumps(view)
+        events = ctl.commit(seat) if isinstance(action, Build) else ctl.act(seat, action)
+        for event in events:
+            for other in (s for s in (0, 1, 2, None) if s != event.seat):
+                seen = event.for_seat(other)
+                assert "tiles" not in seen and "returned" not in seen
+
+
+def test_nabit_open_hands_show_the_hands_but_never_the_bags():
+    from tilegames.games.nabit.config import NabItConfig
+    from tilegames.games.nabit.game import GAME as NABIT
+
+    state = NABIT.new_game(NabItConfig(open_hands=True), ("Ann", "Bora"), seed=4)
+    view = json.loads(json.dumps(NABIT.view(state, None)))
+    assert tile_ids_in(view) == {t.id for hand in state.hands for t in hand}
+    assert view["bags"] == [20, 20]

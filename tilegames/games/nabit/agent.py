@@ -15,7 +15,8 @@ and plays the one with the best immediate gain:
 
 With no build it exchanges every tile but the blank (as many as its bag allows), and passes when
 its bag is empty. With `require_last_tile_announce` it always announces (harmless otherwise).
-Its search stops at `MAX_SECONDS` or the time budget, whichever comes first.
+Its search stops once it has judged `MAX_JUDGED` builds and found one, or at `MAX_SECONDS` or the
+time budget, whichever comes first.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ from tilegames.games.nabit.views import RULE_KEYS
 from tilegames.games.nabit.words import Judge, judge_for
 
 MAX_SECONDS = 0.5  # the most it thinks about one move
+MAX_JUDGED = 800  # builds judged at most per move: the same move on every machine, bar the deadline
 
 
 @dataclass(frozen=True)
@@ -102,7 +104,7 @@ def best_build(seen: Seen, deadline: float) -> Build | None:
         value = _value(seen, judge, placements)
         if value is not None and (best is None or value > best[0]):
             best = (value, Build(placements, announce=seen.config.require_last_tile_announce))
-        if time.monotonic() > deadline and best is not None:
+        if best is not None and (len(tried) >= MAX_JUDGED or time.monotonic() > deadline):
             break
     return best[1] if best is not None else None
 
@@ -118,15 +120,15 @@ def _proposals(seen: Seen, words: Anagrams, deadline: float) -> Iterator[Proposa
 
 def _tiles_for(proposal: Proposal, hand: tuple[Tile, ...]) -> tuple[Placement, ...] | None:
     """Hand tiles for the proposal's letters: lettered tiles first, the blank for what is missing."""
-    free = list(hand)
+    free: dict[str, list[Tile]] = {}
+    for tile in hand:
+        free.setdefault(printed_letter(tile) or BLANK, []).append(tile)
     placements = []
     for (row, col), letter in proposal.tiles:
-        tile = next((t for t in free if printed_letter(t) == letter), None)
-        tile = tile or next((t for t in free if is_blank(t)), None)
-        if tile is None:
+        tiles = free.get(letter) or free.get(BLANK)
+        if not tiles:
             return None
-        free.remove(tile)
-        placements.append(Placement(tile.id, row, col, letter))
+        placements.append(Placement(tiles.pop().id, row, col, letter))
     return tuple(placements)
 
 

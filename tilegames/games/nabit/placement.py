@@ -24,11 +24,11 @@ from dataclasses import dataclass
 from typing import Mapping, Sequence
 
 from tilegames.core.errors import IllegalMove
-from tilegames.core.grid import GeometryError, Pos, touches, words_formed
+from tilegames.core.grid import DIRECTIONS, GeometryError, Pos, run_through, touches, words_formed
 from tilegames.core.letter_counts import LETTERS
 from tilegames.core.tiles import Tile
 from tilegames.games.nabit.actions import Placement
-from tilegames.games.nabit.board import LIMIT, Cells, CellTop, Layer, Surface, spell, where, words_on
+from tilegames.games.nabit.board import LIMIT, Cells, CellTop, Layer, Surface, spell, where
 from tilegames.games.nabit.config import MAX_HEIGHT, NabItConfig
 from tilegames.games.nabit.tiles import owner, printed_letter
 from tilegames.games.nabit.words import Judge
@@ -152,8 +152,8 @@ def _stacking(cells: Surface, placed: Mapping[Pos, Layer]) -> list[str]:
             problems.append(f"You cannot put {layer.letter} on {layer.letter} ({where(pos)}): a letter never goes "
                             "on the same letter.")
     covered = set(placed)
-    for word in words_on(cells):
-        if covered.issuperset(word):
+    for word in dict.fromkeys(run_through(cells.keys(), pos, d) for pos in covered if pos in cells for d in DIRECTIONS):
+        if len(word) >= 2 and covered.issuperset(word):
             problems.append(f"You cannot cover the whole of {spell(cells, word)}: at least one of its letters "
                             "must stay in sight.")
     return problems

@@ -83,7 +83,9 @@ def through(anchor: Anchor, cells: Surface, hand: str, words: Anagrams, deadline
     n = len(anchor.cells)
     line = "".join(cells[pos].letter.lower() for pos in anchor.cells)
     stackable = "".join(line[i] for i, pos in enumerate(anchor.cells) if not cells[pos].capped)
+    have = Counter(hand)
     seen: set[tuple[str, int]] = set()
+    kept_letters: dict[str, str] = {}
     for chosen in _choices(hand, range(1, len(hand) + 1)):
         if time.monotonic() > deadline:
             return
@@ -93,17 +95,19 @@ def through(anchor: Anchor, cells: Surface, hand: str, words: Anagrams, deadline
             if covered >= n or (n == 1 and covered) or (not added and not covered):
                 continue
             for lost in _choices(stackable, range(covered, covered + 1)):
-                kept = Counter(line) - Counter(lost)
-                base = "".join(sorted(kept.elements())) + real
+                if lost not in kept_letters:
+                    kept_letters[lost] = "".join(sorted((Counter(line) - Counter(lost)).elements()))
+                base = kept_letters[lost] + real
                 for stand_ins in itertools.combinations_with_replacement(ALPHABET, blanks):
                     for word in words.spelled_with(base + "".join(stand_ins)):
                         if (word, added) not in seen:
                             seen.add((word, added))
-                            yield from _fit(anchor, line, word, added, cells)
+                            yield from _fit(anchor, line, word, added, cells, have)
 
 
-def _fit(anchor: Anchor, line: str, word: str, added: int, cells: Surface) -> Iterator[Proposal]:
-    """`word` laid over the anchor with `added` new cells split before and after it."""
+def _fit(anchor: Anchor, line: str, word: str, added: int, cells: Surface, have: Counter[str]) -> Iterator[Proposal]:
+    """`word` laid over the anchor with `added` new cells split before and after it, where the
+    hand (`have`: letter counts, `?` blanks) holds the letters it needs."""
     dr, dc = STEP[anchor.direction]
     first = anchor.cells[0]
     for before in range(added + 1):
@@ -121,7 +125,9 @@ def _fit(anchor: Anchor, line: str, word: str, added: int, cells: Surface) -> It
                     break
             tiles.append((pos, letter.upper()))
         else:
-            yield Proposal(tuple(tiles))
+            missing = Counter(letter.lower() for _, letter in tiles) - have
+            if sum(missing.values()) <= have[BLANK]:
+                yield Proposal(tuple(tiles))
 
 
 def first_words(hand: str, words: Anagrams, min_len: int, deadline: float) -> Iterator[Proposal]:
