@@ -25,7 +25,7 @@ from tilegames.core.seats import SeatOrder
 from tilegames.core.tiles import Bag, Tile
 from tilegames.core.turn_guard import check_turn
 from tilegames.games.nabit.actions import ACTION_TYPES, Build, Exchange, Pass, Timeout
-from tilegames.games.nabit.board import with_tiles
+from tilegames.games.nabit.board import Cells, with_tiles
 from tilegames.games.nabit.config import HAND, MAX_EXCHANGE, PRESETS, SETUP_OPTIONS, NabItConfig
 from tilegames.games.nabit.control import earns_bank, stolen, update_control
 from tilegames.games.nabit.draft import EDIT_TYPES, NabDraft, NabEdit, edit_draft
@@ -48,6 +48,23 @@ def _bag_seed(seed: int, seat: int) -> int:
 
 def _replaced(items: tuple[Any, ...], seat: int, value: Any) -> tuple[Any, ...]:
     return items[:seat] + (value,) + items[seat + 1:]
+
+
+def _build_event(name: str, seat: int, checked: BuildReport, control: dict[Cells, int], steals: int,
+                 banked: bool, drawn: tuple[Tile, ...]) -> Event:
+    """What a build did, in a sentence and as data; the tiles drawn are the builder's secret."""
+    words = [w.word for w in checked.words]
+    text = f"{name} built {', '.join(words)}."
+    if checked.caps:
+        nabbed = [w for w in control if any(pos in w for pos in checked.caps)]
+        text += f" Capped {_plural(len(checked.caps), 'stack')}, nabbing {_plural(len(nabbed), 'word')}."
+    if steals:
+        text += f" Took {_plural(steals, 'word')} from other players."
+    if banked:
+        text += " A tile goes to the bank."
+    public = {"words": words, "cells": [list(pos) for pos in checked.placed],
+              "caps": [list(pos) for pos in checked.caps], "bank": banked, "stolen": steals, "count": len(drawn)}
+    return Event("build", text, seat, public, {"tiles": [t.face for t in drawn]})
 
 
 class NabItGame(Game[NabItConfig, NabState, NabDraft]):
@@ -100,14 +117,9 @@ class NabItGame(Game[NabItConfig, NabState, NabDraft]):
             return self._no_tile(state, seat, "timeout", Event("timeout", text, seat))
         raise IllegalMove(f"Nab-It! has no move called {getattr(action, 'kind', action)!r}.")
 
-    def check(self, state: NabState, seat: int, action: Build) -> BuildReport:
-        """The build judged against `state` (IllegalMove otherwise); the views use it too."""
-        return check_build(state.config, judge_for(state.config), state.cells(), state.hands[seat],
-                           action.tiles, state.turn)
-
     def _build(self, state: NabState, seat: int, action: Build) -> Outcome[NabState]:
-        checked = self.check(state, seat, action)
-        name = state.seats[seat]
+        checked = check_build(state.config, judge_for(state.config), state.cells(), state.hands[seat],
+                              action.tiles, state.turn)
         before = state.controllers()
         touched = list(checked.placed)
         control = update_control(before, checked.after, touched, seat)
@@ -123,18 +135,7 @@ class NabItGame(Game[NabItConfig, NabState, NabDraft]):
         drawn, bag = bag.draw(HAND - len(hand))
         hand += drawn
         words = tuple(w.word for w in checked.words)
-        text = f"{name} built {', '.join(words)}."
-        if checked.caps:
-            nabbed = [w for w in control if any(pos in w for pos in checked.caps)]
-            text += f" Capped {_plural(len(checked.caps), 'stack')}, nabbing {_plural(len(nabbed), 'word')}."
-        if steals:
-            text += f" Took {_plural(len(steals), 'word')} from other players."
-        if banked:
-            text += " A tile goes to the bank."
-        public: dict[str, Any] = {"words": list(words), "cells": [list(pos) for pos in touched],
-                                  "caps": [list(pos) for pos in checked.caps], "bank": banked,
-                                  "stolen": len(steals), "count": len(drawn)}
-        events = [Event("build", text, seat, public, {"tiles": [t.face for t in drawn]})]
+        events = [_build_event(state.seats[seat], seat, checked, control, len(steals), banked, drawn)]
         if not len(bag) and len(hand) == 1:
             bag, bank, event = self._last_tile(state, seat, action, bag, bank)
             events.append(event)
