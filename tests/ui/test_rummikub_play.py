@@ -32,14 +32,14 @@ def faces(rows):
     return [" ".join(t.face for t in row) for row in rows]
 
 
-async def test_menu_lists_the_four_games_with_the_unbuilt_ones_coming_soon(app):
+async def test_menu_lists_the_four_games(app):
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)
         options = app.screen.query_one(OptionList)
         prompts = [str(options.get_option_at_index(i).prompt) for i in range(4)]
-        assert prompts == ["Rummikub", "Rummikub Word", "Scrabble", "Nab-It!  (coming soon)"]
-        assert [options.get_option_at_index(i).disabled for i in range(4)] == [False, False, False, True]
+        assert prompts == ["Rummikub", "Rummikub Word", "Scrabble", "Nab-It!"]
+        assert [options.get_option_at_index(i).disabled for i in range(4)] == [False, False, False, False]
 
 
 async def test_setup_from_the_menu_starts_a_game_with_a_hand_off(app):

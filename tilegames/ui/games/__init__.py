@@ -57,7 +57,7 @@ PLUGINS: tuple[Entry, ...] = (
     Entry("rummikub", "Rummikub", "tilegames.ui.games.rummikub.plugin"),
     Entry("word-rummikub", "Rummikub Word", "tilegames.ui.games.word_rummikub.plugin"),
     Entry("scrabble", "Scrabble", "tilegames.ui.games.scrabble.plugin"),
-    Entry("nabit", "Nab-It!", None),
+    Entry("nabit", "Nab-It!", "tilegames.ui.games.nabit.plugin"),
 )
 
 _extra: dict[str, tuple[str, GamePlugin]] = {}  # plug-ins registered at run time (the tests' own game)

@@ -1,0 +1,172 @@
+"""Nab-It! in the app, keyboard only (issue 14): a first word typed and built, SUN → FUN nabbed by
+stacking, a refused stack that changes nothing, exchange and pass with their prompts, the window
+that follows the cursor and recentres, a player's words highlighted, the hand hidden at the
+hand-off, and a whole game between computers to its summary."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from textual.widgets import Static
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "nabit"))
+
+from app_helpers import screen_text  # noqa: E402
+from nab_builder import across, position  # noqa: E402
+
+from tilegames.core.controller import TurnController  # noqa: E402
+from tilegames.core.journal import JournalHeader  # noqa: E402
+from tilegames.core.session import LocalSession  # noqa: E402
+from tilegames.games.nabit.game import GAME  # noqa: E402
+from tilegames.ui.games.nabit.board import NabBoard  # noqa: E402
+from tilegames.ui.screens.dialogs import Confirm, ExchangePicker, HandOff  # noqa: E402
+from tilegames.ui.screens.nabit import NabItScreen  # noqa: E402
+from tilegames.ui.screens.nabit_summary import NabItSummary  # noqa: E402
+
+
+def show(app, state, *, open_hands: bool = True) -> LocalSession:
+    header = JournalHeader(GAME.id, GAME.config_to_json(state.config), 1, state.seats)
+    session = LocalSession(GAME, TurnController(GAME, state, clock=app.clock), header, None)
+    app.show_in_series(session, header, open_hands=open_hands)
+    return session
+
+
+def screen(app) -> NabItScreen:
+    assert isinstance(app.screen, NabItScreen), type(app.screen).__name__
+    return app.screen
+
+
+def preview(app) -> str:
+    return str(app.screen.query_one("#preview", Static).content)
+
+
+async def test_a_first_word_is_typed_on_the_grid_and_built(app):
+    state = position(["SUNAT", "OPERA"], turn=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        session = show(app, state)
+        await pilot.pause()
+        assert app.screen.query_one("#preview", Static).display  # "This build" is there from the start
+        await pilot.press("s", "u", "n")
+        await pilot.pause()
+        assert "SUN" in preview(app) and "SUN: yours" in preview(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        view = session.view(None)
+        assert session.current_seat == 1
+        assert [(w["word"], w["controller"]) for w in view["words"]] == [("SUN", 0)]
+        assert view["hand_sizes"][0] == 5  # refilled from Ann's own bag
+        assert app.screen.query_one("#preview", Static).display  # Bora's turn: her build panel
+
+
+async def test_stacking_f_on_s_makes_fun_and_nabs_it(app):
+    """SUN → FUN (RULES.md §4.4): Bora types F on Ann's S; the preview says she nabs it."""
+    state = position(["TO", "FIT"], across(0, 0, "SUN"), current=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        session = show(app, state)
+        await pilot.pause()
+        s = screen(app)
+        s.typing.pos = (0, 0)
+        await pilot.press("f")
+        await pilot.pause()
+        assert "FUN" in preview(app) and "nabbed from Ann" in preview(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert [(w["word"], w["controller"]) for w in session.view(None)["words"]] == [("FUN", 1)]
+
+
+async def test_a_refused_stack_says_why_and_changes_nothing(app):
+    """A Y on a Y is refused at the commit; the grid and the hand stay as they were."""
+    state = position(["YES", "ABC"], across(0, 0, "YE"), control={"YE": 1})
+    async with app.run_test(size=(80, 24)) as pilot:
+        session = show(app, state)
+        await pilot.pause()
+        before = session.view(0)
+        s = screen(app)
+        s.typing.pos, s.typing.direction = (0, 0), "down"
+        await pilot.press("backspace")  # nothing typed yet: nothing happens
+        await pilot.press("up", "y", "e", "s")  # Y E S down column 0, from (-1, 0): through the Y
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert session.current_seat == 0
+        assert session.view(0)["words"] == before["words"]
+
+
+async def test_exchange_and_pass_each_ask_first_and_end_the_turn(app):
+    state = position(["BCDGH", "BCDGH"], across(0, 0, "SUN"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        session = show(app, state)
+        await pilot.pause()
+        await pilot.press("1")
+        await pilot.pause()
+        assert isinstance(app.screen, ExchangePicker)
+        await pilot.press("escape")  # changed my mind
+        await pilot.pause()
+        assert session.current_seat == 0
+        await pilot.press("1", "b", "c", "enter")
+        await pilot.pause()
+        assert session.current_seat == 1 and "exchanged 2 tiles" in " ".join(screen_text(app).split())
+        await pilot.press("2")
+        await pilot.pause()
+        assert isinstance(app.screen, Confirm)
+        await pilot.press("n")
+        await pilot.pause()
+        assert session.current_seat == 1
+        await pilot.press("2", "y")
+        await pilot.pause()
+        assert session.current_seat == 0
+
+
+async def test_the_window_follows_the_cursor_recentres_and_highlights_a_players_words(app):
+    state = position(["ABCDE", "FGHIL"], {**across(0, 0, "SUN"), **across(2, 0, "OAT")}, control={"OAT": 1})
+    async with app.run_test(size=(80, 24)) as pilot:
+        show(app, state)
+        await pilot.pause()
+        board = app.screen.query_one(NabBoard)
+        rows, cols = board.span()
+        for _ in range(cols + 5):
+            await pilot.press("right")
+        await pilot.pause()
+        top, left = board.origin
+        cursor = screen(app).typing.pos
+        assert left <= cursor[1] < left + cols  # the window scrolled with the cursor
+        screen(app).typing.pos = (0, 0)
+        await pilot.press("3")
+        await pilot.pause()
+        top, left = board.origin
+        assert (top + rows // 2, left + cols // 2) == (0, 0)  # centred on the cursor
+        await pilot.press("4", "4")  # Ann's words, then Bora's
+        await pilot.pause()
+        assert board.highlight == {(2, 0), (2, 1), (2, 2)}
+        await pilot.press("4")  # nobody's
+        await pilot.pause()
+        assert board.highlight == set()
+
+
+async def test_the_hand_is_hidden_at_the_hand_off_and_shown_to_its_owner(app):
+    state = position(["SUNAT", "OPERA"], turn=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        show(app, state, open_hands=False)
+        await pilot.pause()
+        assert isinstance(app.screen, HandOff)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "S   U   N   A   T" in screen_text(app)
+        assert "O   P   E   R   A" not in screen_text(app)
+
+
+async def test_a_whole_game_between_computers_ends_in_the_summary(app):
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start("nabit", ("CPU 1", "CPU 2"), GAME.config_for({}, 2), open_hands=False, seed=4)
+        for _ in range(1200):
+            await pilot.pause(0.05)
+            if isinstance(app.screen, NabItSummary):
+                break
+        assert isinstance(app.screen, NabItSummary)
+        await pilot.pause()
+        await pilot.pause()
+        assert "wins" in screen_text(app) or "tie" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert len(app.screen_stack) == 1

@@ -1,0 +1,64 @@
+"""The side of the Nab-It! screen, as text from a view: the players (colour, words held, bank,
+tiles left, score) and, while a build is in progress, what committing it would do."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+
+from tilegames.ui.games.nabit.tiles import colour_style
+
+
+def players_text(view: dict[str, Any], width: int) -> Text:
+    """One line a player: turn mark, colour, name, words held, bank tiles, tiles left (hand and
+    bag), score; names are cut to the room left."""
+    seats, colours = view["seats"], view["colours"]
+    numbers = 17  # "  wd  bk left pts"
+    name_cells = max(3, width - 4 - numbers)
+    text = Text(" " * (name_cells + 4))
+    text.append(f"{'wd':>4}{'bk':>4}{'left':>5}{'pts':>4}\n", style="dim")
+    for seat, name in enumerate(seats):
+        turn = seat == view["current"]
+        text.append(">" if turn else " ", style="bold")
+        text.append("  ", colour_style(colours, seat))
+        text.append(" ")
+        shown = Text(name, style="bold" if turn else "")
+        shown.truncate(name_cells, overflow="ellipsis", pad=True)
+        text.append_text(shown)
+        left = view["bags"][seat] + view["hand_sizes"][seat]
+        text.append(f"{view['words_held'][seat]:>4}{view['banks'][seat]:>4}{left:>5}{view['scores'][seat]:>4}")
+        if seat < len(seats) - 1:
+            text.append("\n")
+    return text
+
+
+def preview_text(view: dict[str, Any]) -> Text:
+    """What committing the build now would do: the words it forms or changes, who would take
+    which word, the caps and the bank tile; or why it would be refused."""
+    preview = view.get("preview")
+    if not preview:
+        return Text("Type letters on the board to build.", style="dim")
+    seats = view["seats"]
+    text = Text()
+    if not preview["valid"]:
+        for problem in preview["problems"][:3]:
+            text.append(f"! {problem}\n", style="bold red")
+        return text
+    for word in preview["words"]:
+        text.append(f"{word['word']}", style="bold")
+        change = next((c for c in preview["changes"] if c["cells"] == word["cells"]), None)
+        if change is not None and change["from"] is not None and change["from"] != change["to"]:
+            text.append(f": nabbed from {seats[change['from']]}")
+        elif change is not None:
+            text.append(": yours")
+        text.append("\n")
+    if preview["caps"]:
+        caps = len(preview["caps"])
+        text.append(f"caps {caps} stack{'s' if caps > 1 else ''}", style="bold green")
+        text.append("; bank +1\n" if preview["bank"] else "\n")
+    elif preview["bank"]:
+        text.append("bank +1\n", style="bold green")
+    if preview.get("scores") is not None and view["you"] is not None:
+        text.append(f"Enter: your score becomes {preview['scores'][view['you']]}.", style="green")
+    return text

@@ -1,0 +1,298 @@
+"""The Nab-It! play screen: a window onto the unbounded grid that follows the typing cursor
+(3 recentres it on the action), the hand, the players with their colours, words held and bank,
+what the build in progress would do, and the moves.
+
+Typing works as in Scrabble: a letter puts a hand tile of that letter (or the blank, named so)
+on the cursor's cell, on top of any stack there, and the cursor moves on; typing the letter a
+stack already shows plays through it. Like every screen it renders session views and sends
+edits and actions, so it plays the same hot-seat or over a network."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Footer, Static
+
+from tilegames.core.protocol import TURN_EVENT
+from tilegames.core.session_protocol import Session
+from tilegames.games.nabit.actions import Exchange, Pass
+from tilegames.games.nabit.draft import PutTile, TakeBack
+from tilegames.ui.games.nabit.board import NabBoard, Pos
+from tilegames.ui.games.nabit.panels import players_text, preview_text
+from tilegames.ui.games.nabit.tiles import hand_tile
+from tilegames.ui.games.nabit.typing import NabCursor
+from tilegames.ui.screens.dialogs import Confirm, ExchangePicker
+from tilegames.ui.screens.turns import TurnScreen, common_keys
+from tilegames.ui.widgets.message_line import MessageLine
+from tilegames.ui.widgets.movelog import MoveLog
+from tilegames.ui.widgets.timer import TurnTimer
+
+LETTER_KEYS = set("abcdefghijklmnopqrstuvwxyz")
+
+
+class NabItScreen(TurnScreen):
+    DEFAULT_CSS = """
+    NabItScreen #top { height: auto; }
+    NabItScreen #status { width: 1fr; height: auto; text-style: bold; }
+    NabItScreen TurnTimer { width: 30; }
+    NabItScreen #board-box { width: 1fr; border: round $primary-darken-2; }
+    NabItScreen #side { width: 32; }
+    NabItScreen #players { height: auto; border: round $primary-darken-2; padding: 0 1; }
+    NabItScreen #preview { height: auto; max-height: 7; border: round $primary-darken-2; padding: 0 1; }
+    NabItScreen MoveLog { height: 1fr; border: round $primary-darken-2; overflow-x: hidden; }
+    NabItScreen #hand { height: 3; border: round $primary-darken-2; padding: 0 1; }
+    NabItScreen MessageLine { max-height: 3; }
+    """
+    BINDINGS = [
+        Binding("left", "move(0, -1)", "Left", show=False),
+        Binding("right", "move(0, 1)", "Right", show=False),
+        Binding("up", "move(-1, 0)", "Up", show=False),
+        Binding("down", "move(1, 0)", "Down", show=False),
+        Binding("space", "toggle_direction", "Across/Down", show=False),
+        Binding("enter", "build", "Build"),
+        Binding("backspace", "take_back", "Take back a letter", show=False),
+        Binding("1", "exchange", "Exchange"),
+        Binding("2", "pass_turn", "Pass"),
+        Binding("3", "recentre", "Recentre", show=False),
+        Binding("4", "highlight", "Show a player's words", show=False),
+        # Letters are typed on the board, so the shared keys are F-keys and ctrl chords here
+        # (Esc also undoes everything; 0 also goes to the menu).
+        *common_keys(undo_all="escape", menu="0"),
+    ]
+    UNDO_ALL_NEWS = ""
+    MOUSE_HELP = ("Mouse: click a cell to move the cursor there; click it again to switch "
+                  "across/down. Type letters to place tiles; a letter you lack uses your blank.")
+
+    def __init__(self, session: Session, *, open_hands: bool, on_game_over: Callable[[Session], None],
+                 title: str = "") -> None:
+        super().__init__(session, open_hands=open_hands, on_game_over=on_game_over)
+        self.typing = NabCursor()
+        self.series_title = title
+        self._message = ""
+        self._problem = False
+        self.highlighted: int | None = None  # whose words are highlighted (4 cycles), or nobody
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="top"):
+            yield Static(id="status")
+            yield TurnTimer()
+        with Horizontal():
+            with Vertical(id="board-box") as box:
+                box.border_title = "Board"
+                yield NabBoard()
+            with Vertical(id="side"):
+                yield Static(id="players")
+                yield Static(id="preview")
+                yield MoveLog(id="log", wrap=True, markup=False, min_width=10)
+        yield MessageLine(id="message")
+        yield Static(id="hand")
+        yield Footer()
+        yield from self.compose_notice()
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.query_one("#players", Static).border_title = "Players"
+        self.query_one("#preview", Static).border_title = "This build"
+        self.query_one("#hand", Static).border_title = "Your hand"
+        self.query_one(MoveLog).border_title = "Moves"
+        self.call_after_refresh(self._start)
+
+    def _start(self) -> None:
+        log = self.query_one(MoveLog)
+        if self.series_title:
+            log.write(self.series_title)
+        first = self.view["first_player"]
+        how = " (drawn at random)" if first["random"] else ""
+        log.write(f"{self.session.seats[first['seat']]} plays first{how}.")
+        for event in self.session.history:  # a resumed game: the moves so far
+            if not event.kind.startswith("clock."):
+                log.write(event.for_seat(None)["text"])
+        self._recentre()
+        self._start_turns()
+
+    # --- turns ----------------------------------------------------------------------------
+    def _begin_turn(self, seat: int) -> None:
+        self.viewer = seat
+        self.typing.clear()
+        self.typing.pos = self._action_cell()
+        self.typing.placed = [(p["row"], p["col"]) for p in self.view.get("draft") or []]  # a resumed turn
+        self._recentre()
+        super()._begin_turn(seat)
+
+    def _after_change(self) -> None:
+        events = self._take_events()
+        log = self.query_one(MoveLog)
+        for event in events:
+            if event.kind == "clock.warning":
+                self.app.bell()
+                self._note("10 seconds left!", error=True)
+            elif event.kind == "timeout":
+                log.write(event.text)
+                self._notice = event.text
+                self._note(event.text, error=True)
+                self.app.bell()
+            elif event.kind not in ("clock.timeout", TURN_EVENT):
+                log.write(event.for_seat(None)["text"])
+        self._go_on(events)
+
+    # --- drawing --------------------------------------------------------------------------
+    def _action_cell(self) -> Pos:
+        """Where the action is: the last move's first cell, else the middle of the grid."""
+        last = self.view.get("last")
+        if last and last.get("cells"):
+            row, col = last["cells"][0]
+            return (row, col)
+        bounds = self.view.get("bounds")
+        if bounds:
+            return ((bounds["top"] + bounds["bottom"]) // 2, (bounds["left"] + bounds["right"]) // 2)
+        return (0, 0)
+
+    def _recentre(self) -> None:
+        board = self.query_one(NabBoard)
+        board.centre_on(self.typing.pos if self._my_turn() else self._action_cell())
+
+    def _highlight(self) -> set[Pos]:
+        if self.highlighted is None:
+            return set()
+        return {(r, c) for word in self.view["words"] if word["controller"] == self.highlighted
+                for r, c in word["cells"]}
+
+    def _redraw(self) -> None:
+        view = self.view
+        my_turn = self._my_turn()
+        board = self.query_one(NabBoard)
+        board.show(view["grid"], view["colours"], self.typing.pos if my_turn else None, self._highlight())
+        side = self.query_one("#side")
+        self.query_one("#players", Static).update(players_text(view, side.size.width - 4 or 28))
+        preview = self.query_one("#preview", Static)
+        preview.update(preview_text(view))
+        preview.display = my_turn
+        hand = self.query_one("#hand", Static)
+        if self.viewer is None or view.get("hand") is None:
+            hand.update("(hidden)")
+        else:
+            line = Text()
+            for tile in view["hand"]:
+                line.append_text(hand_tile(tile, view["colours"]))
+            hand.update(line if view["hand"] else "(empty)")
+        box = self.query_one("#board-box")
+        who = "" if self.highlighted is None else f"  {view['seats'][self.highlighted]}'s words underlined"
+        box.border_subtitle = (f"{self.typing.pos[0]},{self.typing.pos[1]} {self.typing.direction}"
+                               if my_turn else "") + who
+        self.query_one(MessageLine).show([(line, "problem" if self._problem else "news")
+                                          for line in self._message.split("\n") if line])
+        self.query_one(MessageLine).display = bool(self._message)
+        current = view["current"]
+        status = "Game over" if current is None else f"{view['seats'][current]}'s turn"
+        self.query_one("#status", Static).update(f"Nab-It!  {status}")
+        self._redraw_timer()
+
+    def _say(self, text: str, error: bool = False) -> None:
+        unchanged = not text and not self._message
+        self._note(text, error)
+        if self.is_mounted and not unchanged:
+            self._redraw()
+
+    def _note(self, text: str, error: bool = False) -> None:
+        self._message, self._problem = text, error
+
+    # --- typing ---------------------------------------------------------------------------
+    def _shown(self) -> dict[Pos, str]:
+        return {(c["row"], c["col"]): c["letter"] for c in self.view["grid"]}
+
+    def on_key(self, event: events.Key) -> None:
+        key = event.character
+        if key and key.lower() in LETTER_KEYS and self._my_turn():
+            event.stop()
+            self._type(key.upper())
+
+    def _type(self, letter: str) -> None:
+        hand = self.view.get("hand") or []
+        tile = next((t for t in hand if t["letter"] == letter), None) or next((t for t in hand if t["blank"]), None)
+        if tile is None:
+            self.app.bell()
+            self._say(f"You have no {letter} (and no blank) in your hand.", error=True)
+            return
+        target = self.typing.target(letter, self._shown())
+        tile_id = tile["id"]
+        if self._do(lambda seat: self.session.edit(seat, PutTile(tile_id, target[0], target[1], letter))):
+            self.typing.put_at(target)
+            self._redraw()
+
+    def action_move(self, dr: int, dc: int) -> None:
+        self.typing.move(dr, dc)
+        self._message = ""
+        self._redraw()
+
+    def on_nab_board_clicked(self, message: NabBoard.Clicked) -> None:
+        if message.pos == self.typing.pos:
+            self.typing.toggle()
+        self.typing.pos = message.pos
+        self._redraw()
+
+    def action_toggle_direction(self) -> None:
+        self.typing.toggle()
+        self._redraw()
+
+    def action_take_back(self) -> None:
+        if not self._my_turn() or not self.typing.placed:
+            return
+        row, col = self.typing.placed[-1]
+        if self._do(lambda seat: self.session.edit(seat, TakeBack(row, col))):
+            self.typing.take_back()
+            self._redraw()
+
+    def _history_changed(self) -> None:
+        self.typing.placed = [(p["row"], p["col"]) for p in self.view.get("draft") or []]
+        if self.typing.placed:
+            dr, dc = self.typing.step()
+            row, col = self.typing.placed[-1]
+            self.typing.pos = (row + dr, col + dc)
+
+    # --- acting ---------------------------------------------------------------------------
+    def action_build(self) -> None:
+        if self._my_turn() and self.view.get("draft"):
+            self._do(lambda seat: self.session.commit(seat))
+
+    def action_pass_turn(self) -> None:
+        if not self._my_turn():
+            return
+
+        def pass_turn(yes: bool | None) -> None:
+            if yes:
+                self._do(lambda seat: self.session.act(seat, Pass()))
+
+        self.app.push_screen(Confirm("Pass this turn? (y/n)"), pass_turn)
+
+    def action_exchange(self) -> None:
+        if not self._my_turn():
+            return
+        you = self.viewer
+        if you is None or not self.view["bags"][you]:
+            self._say("Your bag is empty: there is nothing to exchange with.", error=True)
+            return
+        hand = [{"id": t["id"], "face": t["letter"] or "?"} for t in self.view.get("hand") or []]
+        self.app.push_screen(ExchangePicker(hand), self._exchange_chosen)
+
+    def _exchange_chosen(self, tile_ids: list[int] | None) -> None:
+        if tile_ids:
+            if self.viewer is not None:
+                self.session.undo_all(self.viewer)
+                self._changed()  # the draft went back even if the exchange is refused
+            self._do(lambda seat: self.session.act(seat, Exchange(tuple(tile_ids))))
+
+    def action_recentre(self) -> None:
+        """3: the window back on the action (the cursor on your turn, else the last move)."""
+        self._recentre()
+        self._redraw()
+
+    def action_highlight(self) -> None:
+        """4: underline the words the next player controls (after the last: nobody's)."""
+        seats = len(self.session.seats)
+        self.highlighted = 0 if self.highlighted is None else (self.highlighted + 1 if self.highlighted + 1 < seats else None)
+        self._redraw()

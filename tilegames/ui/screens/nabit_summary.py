@@ -1,0 +1,76 @@
+"""End of a Nab-It! game: how it ended, each player's words held, bank tiles and the bonus for
+playing out, the final scores, the tie-break when it was needed, the winner, and the scores turn
+by turn as a chart."""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from rich.table import Table
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.widgets import Footer, Static
+
+from tilegames.core.session_protocol import Session
+from tilegames.ui.screens.summary import GameSummary, winner_line
+from tilegames.ui.widgets.race_chart import RaceChart
+
+
+def headline(seats: Sequence[str], result: dict[str, Any]) -> str:
+    if result["reason"] == "out" and result.get("out_seat") is not None:
+        return f"{seats[result['out_seat']]} played their last tile."
+    return "No tile was placed for two rounds: the game is over."
+
+
+def final_table(seats: Sequence[str], result: dict[str, Any]) -> Table:
+    table = Table(box=None, padding=(0, 1), pad_edge=False, expand=True)
+    table.add_column("Player", no_wrap=True, overflow="ellipsis", max_width=16)
+    table.add_column("Words", justify="right", no_wrap=True)
+    table.add_column("Bank", justify="right", no_wrap=True)
+    table.add_column("Out", justify="right", no_wrap=True)
+    tie_break = result.get("decided_by") != "points"
+    if tie_break:
+        table.add_column("Top tiles", justify="right", no_wrap=True)
+    table.add_column("Final", justify="right", no_wrap=True, style="bold")
+    for seat, name in enumerate(seats):
+        out = "+1" if result.get("out_seat") == seat else ""
+        mark = " *" if seat in result["winners"] else ""
+        cells = [name + mark, str(result["words"][seat]), str(result["banks"][seat]), out]
+        if tie_break:
+            cells.append(str(result["top_tiles"][seat]))
+        table.add_row(*cells, str(result["scores"][seat]))
+    return table
+
+
+def score_race(session: Session, result: dict[str, Any]) -> list[list[int]]:
+    steps = [[0] * len(session.seats)] + [view["scores"] for view in session.past_views()]
+    if steps[-1] != result["scores"]:
+        steps.append(result["scores"])
+    return steps
+
+
+class NabItSummary(GameSummary):
+    DEFAULT_CSS = """
+    NabItSummary #next { color: $text-muted; }
+    """
+    BINDINGS = [Binding("enter", "next", "Next"), Binding("m,escape", "menu", "Menu")]
+
+    def compose(self) -> ComposeResult:
+        result = self.session.view(None)["result"]  # one view for the whole summary
+        seats = self.session.seats
+        winner = winner_line(seats, result["winners"])
+        if result.get("decided_by") == "top_tiles":
+            winner += " (a tie on points, broken by the cells showing their colour)"
+        with Vertical(id="box") as box:
+            box.border_title = "Game over"
+            yield Static(headline(seats, result), id="headline", markup=False)
+            yield Static(final_table(seats, result), id="table")
+            yield Static(winner, id="winner", markup=False)
+            yield RaceChart(seats, score_race(self.session, result), title="Score by turn", x_label="turn")
+            yield Static("Enter or m: back to the menu", id="next")
+        yield Footer()
+        yield from self.compose_notice()
+
+    def action_next(self) -> None:
+        self.app.next_game()  # type: ignore[attr-defined]
