@@ -50,72 +50,72 @@ def test_controller_events_seen_by_others_never_name_drawn_tiles():
     assert any(e.for_seat(0).get("tiles") == drawn for e in events)
 
 
-def test_rummikub_word_views_and_events_keep_racks_and_the_pool_secret():
+def _watch(game, state, turns: int, check_view, lay_out=None) -> None:
+    """Play `turns` turns with the game's computer player through a turn controller. Before each
+    move every seat's view (the mover's with its draft, laid out first by `lay_out` when given)
+    and a spectator's are checked with `check_view(state, viewer, view)`; the events must show
+    drawn or returned tiles to no one but the seat concerned."""
     from tilegames.core.agents import agent_for
-    from tilegames.games.word_rummikub.config import WordRummikubConfig
-    from tilegames.games.word_rummikub.game import GAME as WORD
 
-    state = WORD.new_game(WordRummikubConfig(), ("Ann", "Bora", "Chul"), seed=21)
-    ctl = TurnController(WORD, state, clock=FakeClock())
-    agent = agent_for("word-rummikub")
-    for _ in range(12):
+    ctl = TurnController(game, state, clock=FakeClock())
+    agent = agent_for(game.id)
+    viewers = (*range(len(state.seats)), None)
+    for _ in range(turns):
         seat = ctl.seat
         if seat is None:
             break
-        for viewer in (0, 1, 2, None):
+        action = agent.choose(game.view(ctl.state, seat), 1.0)
+        drafted = lay_out(ctl, seat, action) if lay_out is not None else False
+        for viewer in viewers:
             draft = ctl.draft if viewer == seat else None
-            view = json.loads(json.dumps(WORD.view(ctl.state, viewer, draft)))
-            ids = tile_ids_in(view)
-            for other, rack in enumerate(ctl.state.racks):
-                if other != viewer:
-                    assert not ids & {t.id for t in rack}
-            assert not ids & {t.id for t in ctl.state.bag.tiles}
-            assert view["rack_sizes"] == [len(r) for r in ctl.state.racks] and view["pool"] == len(ctl.state.bag)
+            view = json.loads(json.dumps(game.view(ctl.state, viewer, draft)))
+            check_view(ctl.state, viewer, view)
             assert "seed" not in json.dumps(view)
-        events = ctl.act(seat, agent.choose(WORD.view(ctl.state, seat), 1.0))
+        events = ctl.commit(seat) if drafted else ctl.act(seat, action)
         for event in events:
-            for other in (s for s in (0, 1, 2, None) if s != event.seat):
-                assert "tiles" not in event.for_seat(other)
+            for other in (s for s in viewers if s != event.seat):
+                seen = event.for_seat(other)
+                assert "tiles" not in seen and "returned" not in seen
+
+
+def test_rummikub_word_views_and_events_keep_racks_and_the_pool_secret():
+    from tilegames.games.word_rummikub.config import WordRummikubConfig
+    from tilegames.games.word_rummikub.game import GAME as WORD
+
+    def check(state, viewer, view):
+        ids = tile_ids_in(view)
+        for other, rack in enumerate(state.racks):
+            if other != viewer:
+                assert not ids & {t.id for t in rack}
+        assert not ids & {t.id for t in state.bag.tiles}
+        assert view["rack_sizes"] == [len(r) for r in state.racks] and view["pool"] == len(state.bag)
+
+    _watch(WORD, WORD.new_game(WordRummikubConfig(), ("Ann", "Bora", "Chul"), seed=21), 12, check)
 
 
 def test_nabit_views_and_events_keep_hands_bags_and_banks_secret():
-    from tilegames.core.agents import agent_for
     from tilegames.games.nabit.actions import Build
     from tilegames.games.nabit.config import NabItConfig
     from tilegames.games.nabit.draft import PutTile
     from tilegames.games.nabit.game import GAME as NABIT
 
-    state = NABIT.new_game(NabItConfig(), ("Ann", "Bora", "Chul"), seed=21)
-    ctl = TurnController(NABIT, state, clock=FakeClock())
-    agent = agent_for("nabit")
-    for _ in range(15):
-        seat = ctl.seat
-        if seat is None:
-            break
-        action = agent.choose(NABIT.view(ctl.state, seat), 1.0)
-        for p in action.tiles if isinstance(action, Build) else ():  # put down in the draft, as a screen would
+    def lay_out(ctl, seat, action):
+        """A build is put down in the draft tile by tile, as a screen would, and committed."""
+        for p in action.tiles if isinstance(action, Build) else ():
             ctl.edit(seat, PutTile(p.tile, p.row, p.col, p.letter))
-        for viewer in (0, 1, 2, None):
-            draft = ctl.draft if viewer == seat else None
-            view = json.loads(json.dumps(NABIT.view(ctl.state, viewer, draft)))
-            ids = tile_ids_in(view)
-            for other, hand in enumerate(ctl.state.hands):
-                if other != viewer:
-                    assert not ids & {t.id for t in hand}
-            for bag in ctl.state.bags:
-                assert not ids & {t.id for t in bag.tiles}
-            for bank in ctl.state.banks:
-                assert not ids & {t.id for t in bank}
-            assert view["hands"] is None
-            assert view["hand_sizes"] == [len(h) for h in ctl.state.hands]
-            assert view["bags"] == [len(b) for b in ctl.state.bags]
-            assert view["banks"] == [len(b) for b in ctl.state.banks]
-            assert "seed" not in json.dumps(view)
-        events = ctl.commit(seat) if isinstance(action, Build) else ctl.act(seat, action)
-        for event in events:
-            for other in (s for s in (0, 1, 2, None) if s != event.seat):
-                seen = event.for_seat(other)
-                assert "tiles" not in seen and "returned" not in seen
+        return isinstance(action, Build)
+
+    def check(state, viewer, view):
+        ids = tile_ids_in(view)
+        for other, hand in enumerate(state.hands):
+            if other != viewer:
+                assert not ids & {t.id for t in hand}
+        assert not ids & {t.id for bag in state.bags for t in bag.tiles}
+        assert not ids & {t.id for bank in state.banks for t in bank}
+        assert view["hands"] is None and view["hand_sizes"] == [len(h) for h in state.hands]
+        assert view["bags"] == [len(b) for b in state.bags] and view["banks"] == [len(b) for b in state.banks]
+
+    _watch(NABIT, NABIT.new_game(NabItConfig(), ("Ann", "Bora", "Chul"), seed=21), 15, check, lay_out)
 
 
 def test_nabit_open_hands_show_the_hands_but_never_the_bags():
