@@ -137,3 +137,10 @@ def test_the_hand_is_refilled_to_five_from_the_players_own_bag():
     assert len(new.hands[0]) == 5 and len(new.bags[0]) == 2
     assert all(t.face.startswith("0") for t in new.hands[0])
     assert len(new.bags[1]) == len(state.bags[1])
+
+
+def test_a_refused_build_changes_nothing():
+    """`refused` checks the state byte for byte after each attempt (so do the property tests)."""
+    state = position(["FYEST", "BOGUS"], {(0, 0): "HBRGS", (0, 1): "U", (0, 2): "N"})
+    for build in ([(0, 0, "F")], [(0, 3, "Y")], [(0, 1, "E"), (0, 1, "S")], [(3, 3, "E"), (3, 4, "T")]):
+        assert refused(state, *build)
