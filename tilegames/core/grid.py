@@ -8,7 +8,9 @@ cell holds and what a word is worth belong to the game.
 Cells are (row, column) pairs of any integers: Scrabble's board is rows and columns 0-14, Nab-It!
 plays on an unbounded grid stored sparsely, where negative coordinates are as good as any. Only
 the set of occupied cells matters here, so a cell may hold one tile (Scrabble) or a stack
-(Nab-It!, where a tile put on a stack "touches" an occupied cell: the play reads the same).
+(Nab-It!): a tile put on a stack is a placed cell that was occupied already, and the words
+through it read exactly as through a tile on an empty cell. `maximal_lines` lists every word of
+a grid, which is what Nab-It! calls its words.
 """
 
 from __future__ import annotations
