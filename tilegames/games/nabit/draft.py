@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 from tilegames.core.errors import IllegalMove
 from tilegames.core.inputs import shown
 from tilegames.core.letter_counts import LETTERS
+from tilegames.core.grid_edits import PutTile, TakeBack
 from tilegames.core.protocol import Edit
 from tilegames.core.tiles import Tile
 from tilegames.games.nabit.actions import Build, Placement
@@ -44,26 +45,6 @@ class NabDraft:
 
     def build(self) -> Build:
         return Build(self.placements, self.announce)
-
-
-@dataclass(frozen=True)
-class PutTile(Edit):
-    """A hand tile on a cell: an empty one, or on top of a stack (stacking is judged at commit)."""
-
-    kind = "put"
-    tile: int
-    row: int
-    col: int
-    letter: str | None = None  # a blank's letter
-
-
-@dataclass(frozen=True)
-class TakeBack(Edit):
-    """The tile put on this cell this turn goes back to the hand; the stack below shows again."""
-
-    kind = "take_back"
-    row: int
-    col: int
 
 
 @dataclass(frozen=True)

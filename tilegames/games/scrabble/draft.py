@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tilegames.core.errors import IllegalMove
-from tilegames.core.protocol import Edit
+from tilegames.core.grid_edits import PutTile, TakeBack
 from tilegames.games.scrabble.actions import Placement
 
 
@@ -14,26 +14,6 @@ class ScrabbleDraft:
     """Tiles the player has put on the board this turn, not yet played."""
 
     placements: tuple[Placement, ...] = ()
-
-
-@dataclass(frozen=True)
-class PutTile(Edit):
-    """Put a rack tile on a square of the draft (`letter` names a blank's letter)."""
-
-    kind = "put"
-    tile: int
-    row: int
-    col: int
-    letter: str | None = None  # required for a blank
-
-
-@dataclass(frozen=True)
-class TakeBack(Edit):
-    """Take the tile put on this square this turn back to the rack."""
-
-    kind = "take_back"
-    row: int
-    col: int
 
 
 EDIT_TYPES = (PutTile, TakeBack)
