@@ -1,0 +1,139 @@
+"""A real server for tests: `tilegames.net.server.Server` on 127.0.0.1, an ephemeral port, in a
+thread with its own event loop, on a data folder the test gives (so a second server started on
+the same folder is a restart).
+
+Everything that touches the server's tables runs on the loop's thread (`call`), as in
+production. With `record=True`, every line sent to every connection is kept with the engine
+state it was built from (`sent`), which the secrecy tests check.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, TypeVar
+
+from tilegames.core.registry import get_game
+from tilegames.net.codes import RateLimiter
+from tilegames.net.lobby import Lobby
+from tilegames.net.server import Connection, Server, Settings
+from tilegames.net.store import TableStore
+from tilegames.net.tables import Table
+
+T = TypeVar("T")
+
+FAST = Settings(agent_seconds=0.05, tick_seconds=0.05, keepalive_seconds=1.0, join_seconds=60.0)
+
+
+@dataclass(frozen=True)
+class Sent:
+    """One line sent: to which connection (its client's port), for which seats, and the state
+    of its table at that moment (None before joining)."""
+
+    port: int
+    seats: tuple[int, ...]
+    line: bytes
+    state: Any
+
+
+@dataclass(frozen=True)
+class Codes:
+    table: str
+    seats: tuple[str | None, ...]
+    spectator: str
+
+
+class ServerThread:
+    def __init__(self, data: Path, *, settings: Settings = FAST, limiter: RateLimiter | None = None,
+                 record: bool = False) -> None:
+        self.data = data
+        self.settings = settings
+        self.limiter = limiter or RateLimiter()
+        self.record = record
+        self.sent: list[Sent] = []
+        self.warnings: list[str] = []
+        self.port = 0
+        self.server: Server | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._stop: asyncio.Event | None = None
+        self._ready = threading.Event()
+        self._failed: BaseException | None = None
+        self._thread = threading.Thread(target=self._main, name="test-server", daemon=True)
+
+    # --- running ----------------------------------------------------------------------------
+    def start(self) -> "ServerThread":
+        self._thread.start()
+        if not self._ready.wait(20):
+            raise RuntimeError("the test server did not start")
+        if self._failed is not None:
+            raise self._failed
+        return self
+
+    def _main(self) -> None:
+        try:
+            asyncio.run(self._serve())
+        except BaseException as exc:  # shown by start() or stop()
+            self._failed = exc
+            self._ready.set()
+
+    async def _serve(self) -> None:
+        self._loop = asyncio.get_running_loop()
+        self._stop = asyncio.Event()
+        lobby = Lobby(TableStore.open(self.data))
+        self.warnings = lobby.load()
+        self.server = Server(lobby, self.settings, self.limiter, on_sent=self._sent if self.record else None)
+        _, self.port = await self.server.start("127.0.0.1", 0)
+        self._ready.set()
+        await self._stop.wait()
+        await self.server.close()
+
+    def _sent(self, connection: Connection, line: bytes) -> None:
+        table = connection.table
+        state = table.session.controller.state if table is not None else None
+        self.sent.append(Sent(connection.port, connection.seats, line, state))
+
+    def stop(self) -> None:
+        if self._loop is not None and self._stop is not None and self._thread.is_alive():
+            self._loop.call_soon_threadsafe(self._stop.set)
+        self._thread.join(20)
+        if self._failed is not None:
+            raise self._failed
+
+    def __enter__(self) -> "ServerThread":
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+    # --- reaching in, on the loop's thread -------------------------------------------------------
+    def call(self, fn: Callable[..., T], *args: Any) -> T:
+        """`fn(*args)` run on the server's loop thread, its result returned here."""
+        assert self._loop is not None
+
+        async def run() -> T:
+            return fn(*args)
+
+        return asyncio.run_coroutine_threadsafe(run(), self._loop).result(20)
+
+    def table(self, table_id: str) -> Table:
+        assert self.server is not None
+        return self.server.lobby.tables[table_id]
+
+    def create(self, game_id: str, seats: tuple[str, ...], seed: int, config: Any = None,
+               **options: Any) -> Codes:
+        """A new table (the game's preset with `options` changed, or `config`); its codes."""
+        game = get_game(game_id)
+        if config is None:
+            config = game.config_for({}, len(seats))
+            if options:
+                from dataclasses import replace
+                config = replace(config, **options)
+        assert self.server is not None
+        table = self.call(self.server.create_table, game_id, seats, config, seed)
+        return Codes(table.id, table.seat_codes, table.spectator_code)
+
+    def state_of(self, table_id: str) -> Any:
+        """The engine state of a table now (read on the loop's thread)."""
+        return self.call(lambda: self.table(table_id).session.controller.state)

@@ -1,0 +1,173 @@
+"""`tilegames serve` and `tilegames host GAME`: what the command line runs (cli.py parses).
+
+`serve` hosts every table of its data folder until it is stopped (Ctrl-C or SIGTERM); `host`
+first deals one new table and prints its codes, then serves the same way. Both resume the
+folder's unfinished tables, so stopping a server, even with `kill -9`, and starting it again
+loses nothing: players rejoin with the codes they had.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import ipaddress
+import json
+import os
+import secrets
+import signal
+import socket
+import sys
+from pathlib import Path
+from typing import Any, Callable
+
+from tilegames.core.errors import SaveFailed
+from tilegames.core.inputs import shown
+from tilegames.core.registry import get_game
+from tilegames.net.lobby import Lobby
+from tilegames.net.server import Server, Settings
+from tilegames.net.store import StoreError, TableStore
+from tilegames.net.tables import Table
+
+Ready = Callable[[dict[str, Any]], None]
+
+
+def _say(text: str) -> None:
+    print(text, file=sys.stderr, flush=True)
+
+
+def is_loopback(bind: str) -> bool:
+    if bind == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(bind.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def warn_if_open(bind: str) -> None:
+    if not is_loopback(bind):
+        _say(f"Warning: listening on {shown(bind, 60)}, which other machines can reach. The games and the "
+             "join codes travel unencrypted: serve on a network you trust, or keep the default 127.0.0.1 "
+             "and let players in through an SSH tunnel.")
+
+
+def serve(bind: str, port: int, data: Path | None, *, ready: Ready | None = None,
+          settings: Settings | None = None) -> int:
+    """Serve every table of the data folder on `bind:port` until SIGINT or SIGTERM. `ready` is
+    told {"bind", "port", "data", "tables"} once connections are accepted. Returns the exit
+    status (1 with a sentence on stderr when the folder or the address cannot be used)."""
+    warn_if_open(bind)
+    server = _open(data, settings)
+    if server is None:
+        return 1
+    return asyncio.run(_run(server, bind, port, ready))
+
+
+def host(game_id: str, seats: tuple[str, ...], config: Any, seed: int | None, bind: str, port: int,
+         data: Path | None, codes_json: Path | None, *, ready: Ready | None = None,
+         settings: Settings | None = None) -> int:
+    """Deal one new table of `game_id`, print its codes and the command to join, write them to
+    `codes_json` once the server accepts connections, and serve until stopped."""
+    game = get_game(game_id)
+    if game.series_length(config, len(seats)) > 1:
+        _say(f"tilegames host: the server plays one game a table; host one {game.title} game at a time "
+             "(a match of several games is played hot-seat for now).")
+        return 2
+    warn_if_open(bind)
+    server = _open(data, settings)
+    if server is None:
+        return 1
+    try:
+        table = server.create_table(game_id, seats, config, secrets.randbelow(10**9) if seed is None else seed)
+    except (StoreError, SaveFailed, ValueError) as exc:
+        server.lobby.close()
+        _say(f"tilegames host: the table could not be set up: {exc}")
+        return 1
+
+    def announce(info: dict[str, Any]) -> None:
+        _print_codes(table, bind, info["port"])
+        if codes_json is not None:
+            _write_codes(codes_json, table)
+        if ready is not None:
+            ready({**info, "table": table.id})
+
+    return asyncio.run(_run(server, bind, port, announce))
+
+
+def _open(data: Path | None, settings: Settings | None) -> Server | None:
+    try:
+        store = TableStore.open(data)
+    except StoreError as exc:
+        _say(f"tilegames: {exc}")
+        return None
+    lobby = Lobby(store)
+    for warning in lobby.load():
+        _say(warning)
+    return Server(lobby, settings or Settings())
+
+
+async def _run(server: Server, bind: str, port: int, ready: Ready | None) -> int:
+    try:
+        address = await server.start(bind, port)
+    except OSError as exc:
+        await server.close()
+        _say(f"tilegames: cannot listen on {shown(bind, 60)} port {port}: {exc.strerror or exc}.")
+        return 1
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        try:
+            loop.add_signal_handler(signum, stop.set)
+        except (NotImplementedError, RuntimeError, ValueError):  # Windows, or not the main thread
+            pass
+    info = {"bind": bind, "port": address[1], "data": str(server.lobby.store.dir),
+            "tables": sorted(server.lobby.tables)}
+    _say(f"Serving {len(server.lobby.tables)} table(s) on {shown(bind, 60)} port {address[1]} "
+         f"(records in {shown(server.lobby.store.dir, 120)}). Stop with Ctrl-C.")
+    try:
+        if ready is not None:
+            ready(info)
+        await stop.wait()
+    finally:
+        await server.close()
+    _say("The server stopped; its tables go on when it is started again.")
+    return 0
+
+
+def _join_address(bind: str, port: int) -> str:
+    """How players reach this server: the bound address, or this machine's name when it listens
+    on every address."""
+    host = bind
+    if bind in ("", "0.0.0.0", "::"):
+        host = socket.gethostname()
+    elif ":" in bind:
+        host = f"[{bind.strip('[]')}]"
+    return f"{host}:{port}"
+
+
+def _print_codes(table: Table, bind: str, port: int) -> None:
+    where = _join_address(bind, port)
+    print(f"{table.game.title}, table {table.id}. Join codes (each is a seat's password):")
+    for name, code in zip(table.seats, table.seat_codes):
+        print(f"  {shown(name, 40)}: {code if code is not None else '(played by the computer)'}")
+    print(f"  Spectators: {table.spectator_code}")
+    print(f"Join with: tilegames join {where} --code CODE")
+    sys.stdout.flush()
+
+
+def codes_document(table: Table) -> dict[str, Any]:
+    """{"table": ..., "seats": {"Ann": CODE, ...}, "spectator": CODE}: the people's seats only."""
+    seats = {name: code for name, code in zip(table.seats, table.seat_codes) if code is not None}
+    return {"table": table.id, "seats": seats, "spectator": table.spectator_code}
+
+
+def _write_codes(path: Path, table: Table) -> None:
+    """The codes file, readable by its owner only, written whole (aside, then renamed)."""
+    aside = path.with_name(path.name + ".new")
+    try:
+        fd = os.open(aside, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            json.dump(codes_document(table), out, indent=1)
+            out.write("\n")
+        os.replace(aside, path)
+    except OSError as exc:
+        _say(f"tilegames host: could not write {shown(path)}: {exc.strerror or exc}.")

@@ -1,0 +1,138 @@
+"""The tables one server hosts, and finding a table and its seats from the codes a player gives.
+
+New tables are journaled in the data folder (`store.py`) and their codes written down before
+anyone is told them; at start every unfinished table is resumed from its journal, with the same
+codes. A finished table stays until its last connection leaves (a player sees the final
+result and may reconnect to it), then it is let go; after a restart it is not loaded again.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field
+from typing import Any
+
+from tilegames.core.errors import BadRecord, GameInUse, SaveFailed
+from tilegames.core.inputs import shown
+from tilegames.core.registry import get_game
+from tilegames.core.session import LocalSession
+from tilegames.net.codes import canonical, new_code
+from tilegames.net.store import TableRecord, TableStore
+from tilegames.net.tables import Table, is_computer
+
+
+@dataclass(frozen=True)
+class Seating:
+    """Where a hello's codes lead: a table and the seats they open (none: a spectator)."""
+
+    table: Table
+    seats: tuple[int, ...]
+
+
+class WrongCodes(Exception):
+    """The codes lead nowhere (`unknown`: a code no table has, which the rate limit counts)."""
+
+    def __init__(self, sentence: str, *, unknown: bool) -> None:
+        super().__init__(sentence)
+        self.unknown = unknown
+
+
+@dataclass
+class Lobby:
+    store: TableStore
+    tables: dict[str, Table] = field(default_factory=dict)
+    _codes: dict[str, tuple[Table, int | None]] = field(default_factory=dict)
+
+    # --- tables arriving and going ------------------------------------------------------------
+    def load(self) -> list[str]:
+        """Resume every unfinished table of the data folder; returns a sentence for each table
+        that could not be (a damaged or missing journal), which the others do not wait for."""
+        warnings: list[str] = []
+        for record in self.store.records:
+            if record.id in self.tables:
+                continue
+            path = self.store.journal_path(record)
+            try:
+                session = LocalSession.resume(path)
+            except (BadRecord, GameInUse, SaveFailed) as exc:
+                warnings.append(f"Table {shown(record.id, 20)} was not resumed: {exc}")
+                continue
+            if session.result() is not None:
+                session.close()
+                continue
+            if len(record.seats) != len(session.seats):
+                session.close()
+                warnings.append(f"Table {shown(record.id, 20)} was not resumed: its codes do not match its journal's seats.")
+                continue
+            warnings.extend(f"Table {record.id}: {w}" for w in session.warnings)
+            self._seat(Table(record.id, session, record.seats, record.spectator))
+        return warnings
+
+    def create(self, game_id: str, seats: tuple[str, ...], config: Any, seed: int) -> Table:
+        """A new table, journaled and with its codes on disk (StoreError, SaveFailed or
+        ValueError with a sentence when it cannot be). Seats named cpu get no code: the server
+        plays them."""
+        game = get_game(game_id)
+        table_id = self.store.next_id()
+        record_path = f"{table_id}.jsonl"
+        taken = self.store.all_codes()
+        codes: list[str | None] = []
+        for name in seats:
+            code = None if is_computer(name) else new_code(taken)
+            codes.append(code)
+            if code is not None:
+                taken.add(code)
+        spectator = new_code(taken)
+        record = TableRecord(table_id, game_id, record_path, tuple(codes), spectator)
+        session = LocalSession.start(game, config, seats, seed, path=self.store.journal_path(record),
+                                     meta={"server_table": table_id})
+        try:
+            self.store.add(record)
+        except BaseException:
+            session.close()
+            raise
+        return self._seat(Table(table_id, session, record.seats, spectator))
+
+    def _seat(self, table: Table) -> Table:
+        self.tables[table.id] = table
+        for seat, code in enumerate(table.seat_codes):
+            if code is not None:
+                self._codes[code] = (table, seat)
+        self._codes[table.spectator_code] = (table, None)
+        table.session.on_save_failed = lambda sentence, table=table: print(f"Table {table.id}: {sentence}",
+                                                                             file=sys.stderr, flush=True)
+        return table
+
+    def let_go_if_done(self, table: Table) -> None:
+        """A finished table nobody watches any more is closed and forgotten."""
+        if table.over and not table.clients and self.tables.get(table.id) is table:
+            del self.tables[table.id]
+            for code in [c for c, (t, _) in self._codes.items() if t is table]:
+                del self._codes[code]
+            table.session.close()
+
+    def close(self) -> None:
+        """Every table's journal let go (each turn's time left written first), then the folder."""
+        for table in self.tables.values():
+            table.session.close()
+        self.tables.clear()
+        self._codes.clear()
+        self.store.close()
+
+    # --- codes ------------------------------------------------------------------------------
+    def find(self, codes: tuple[str, ...]) -> Seating:
+        """The table and seats `codes` open; WrongCodes saying why not."""
+        found: list[tuple[Table, int | None]] = []
+        for text in codes:
+            code = canonical(text)
+            place = self._codes.get(code) if code is not None else None
+            if place is None:
+                raise WrongCodes(f"No table here has the code {shown(text, 20)}; check it (codes look like "
+                                 "K7PQ-3MZD).", unknown=True)
+            found.append(place)
+        tables = {id(t) for t, _ in found}
+        if len(tables) > 1:
+            raise WrongCodes("These codes are for different tables: join each table from its own terminal.",
+                             unknown=False)
+        seats = tuple(sorted({s for _, s in found if s is not None}))
+        return Seating(found[0][0], seats)

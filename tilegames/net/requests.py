@@ -1,0 +1,117 @@
+"""A request applied to a table, for the seats the connection that sent it holds.
+
+The session does the work (the same calls a play screen makes); this module checks what only a
+server must check first: that the seat is the connection's, that the edit or action is one the
+game knows (decoded from its JSON form, which refuses every unknown kind and wrong field), and
+that no client takes a move only the turn clock may take. Whatever is refused leaves the game
+as it was: the engine validates before it changes anything, and its states are immutable.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from typing import Any
+
+from tilegames.core.errors import BadRecord, IllegalMove
+from tilegames.core.inputs import shown
+from tilegames.core.journal import load_journal
+from tilegames.core.protocol import Event
+from tilegames.net.tables import Table
+from tilegames.net.wire import SEAT_OPS, Request
+
+# What an engine may raise on values no rule foresaw (a crafted tile id, a huge row number):
+# the request is refused as a bad message, the game is untouched (journal.py reads records so too).
+ENGINE_SURPRISES = (LookupError, TypeError, ValueError, ArithmeticError, AttributeError)
+# Refusals a well-behaved client never causes: they count towards closing the connection.
+# (An illegal move does not: a player's refused commit is part of play.)
+COUNTED = frozenset({"bad_message", "not_your_seat", "stale"})
+ACTIONS = frozenset({"commit", "act"})  # the requests that change the committed game
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What a request did: `ok` with the method's `value` and the `events` it caused, or the
+    protocol's `error` with the `reasons` a player reads."""
+
+    ok: bool
+    value: Any = None
+    events: tuple[Event, ...] = ()
+    error: str = ""
+    reasons: tuple[str, ...] = ()
+
+    @property
+    def bad(self) -> bool:
+        return self.error in COUNTED
+
+
+def refused(error: str, *reasons: str) -> Answer:
+    return Answer(False, error=error, reasons=reasons)
+
+
+def apply(table: Table, seats: tuple[int, ...], request: Request) -> Answer:
+    """Run a request for a connection holding `seats` (past_views and export excepted: see
+    `past_views` and `export`, which read the journal and may take a while)."""
+    if request.op in SEAT_OPS and request.seat not in seats:
+        return refused("not_your_seat", "You do not play that seat at this terminal.")
+    try:
+        value = _run(table, request)
+    except IllegalMove as exc:
+        return refused("illegal", *exc.reasons)
+    except BadRecord as exc:
+        return refused("bad_message", f"The server could not use that {request.op}: {exc}")
+    except ENGINE_SURPRISES as exc:
+        print(f"Table {table.id}: a {request.op} request raised {type(exc).__name__}: {exc}", file=sys.stderr)
+        return refused("bad_message", f"The server could not use that {request.op}: it names something "
+                                      "this game does not have.")
+    return Answer(True, value, tuple(table.take_news()))
+
+
+def _run(table: Table, request: Request) -> Any:
+    session, game, seat = table.session, table.game, request.seat
+    assert seat is not None
+    op = request.op
+    if op == "edit":
+        session.edit(seat, game.decode_edit(request.body))
+        return None
+    if op == "undo":
+        return session.undo(seat)
+    if op == "redo":
+        return session.redo(seat)
+    if op == "undo_all":
+        session.undo_all(seat)
+        return None
+    if op == "commit":
+        session.commit(seat)
+        return None
+    if op == "act":
+        action = game.decode_action(request.body)
+        if action.controller_only:
+            raise BadRecord(f"only the turn clock can take the {action.kind!r} move; a player cannot.")
+        session.act(seat, action)
+        return None
+    raise BadRecord(f"{op} is not a move.")  # read_message lets through only the known requests
+
+
+def past_views(table: Table) -> Answer:
+    """The public view after each action so far (the journal replayed: run it off the loop)."""
+    return Answer(True, table.session.past_views())
+
+
+def export(table: Table, fmt: str) -> Answer:
+    """The game's record as text in format `fmt`; only once the game is over, because a record
+    shows what every player held at each move."""
+    exporter = table.game.exporters.get(fmt)
+    if exporter is None:
+        known = ", ".join(sorted(table.game.exporters)) or "none"
+        return refused("bad_message", f"{table.game.title} games cannot be written as '{shown(fmt, 20)}' (formats: {known}).")
+    if not table.over:
+        return refused("illegal", "The record can be written once the game is over: it shows what every "
+                                  "player held.")
+    path = table.session.path
+    if path is None:
+        return refused("illegal", "This game was not recorded, so it cannot be written.")
+    try:
+        return Answer(True, exporter(load_journal(path)))
+    except BadRecord as exc:
+        return refused("illegal", f"The record could not be written: {exc}")

@@ -1,0 +1,318 @@
+"""The game server: one asyncio process hosting many tables (docs/protocol.md).
+
+Everything that touches a table runs on the event loop's one thread: requests, the clock and
+the computer players' answers take turns, so a table never sees two changes at once and every
+message is built from the table as it is at the moment it is sent. Only the computer players'
+thinking and the replays behind `past_views` and `export` run in worker threads, on copies.
+
+After any change the server pushes an `update` to every other connection of the table: its
+own seats' views and the events as those seats may see them. The clock loop looks at every
+running turn clock four times a second (a warning or a timeout is pushed as it happens) and
+sends everyone a fresh `remaining` about once a second while a clock runs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+import traceback
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from tilegames.core.protocol import Event
+from tilegames.net import requests
+from tilegames.net.codes import RateLimiter
+from tilegames.net.framing import read_lines
+from tilegames.net.lobby import Lobby, WrongCodes
+from tilegames.net.robots import Robots
+from tilegames.net.tables import Table
+from tilegames.net.wire import (MAX_LINE, MAX_SERVER_LINE, PROTOCOL_VERSION, SEAT_OPS, BadMessage, Hello, Ping,
+                                Request, WrongVersion, encode, error, events_json, pong, read_message, reply_ok,
+                                reply_refused, update)
+
+MAX_BAD = 10  # bad messages before a connection is closed
+# A connection whose unsent bytes pile up past this does not read what it is sent: it is closed
+# rather than let it fill the server's memory.
+MAX_UNSENT = 8 * 1024 * 1024
+
+
+@dataclass(frozen=True)
+class Settings:
+    agent_seconds: float = 1.0  # how long a computer player may think about one move
+    tick_seconds: float = 0.25  # how often running clocks are looked at
+    keepalive_seconds: float = 1.0  # how often `remaining` is sent while a clock runs
+    join_seconds: float = 60.0  # a connection that has not joined by then is closed
+
+
+@dataclass(eq=False)
+class Connection:
+    """One client: the seats it holds once joined, the last id answered, its bad messages."""
+
+    writer: asyncio.StreamWriter
+    host: str
+    port: int
+    on_sent: Callable[["Connection", bytes], None] | None = None
+    table: Table | None = None
+    seats: tuple[int, ...] = ()
+    last_id: int = -1
+    bad: int = 0
+    closed: bool = False
+
+    def send(self, message: dict[str, Any]) -> bool:
+        """Queue one message; False (nothing sent) when it is too long to send."""
+        if self.closed:
+            return True
+        line = encode(message)
+        if len(line) > MAX_SERVER_LINE:
+            return False
+        self.writer.write(line)
+        if self.on_sent is not None:
+            self.on_sent(self, line)
+        if self.writer.transport.get_write_buffer_size() > MAX_UNSENT:
+            self.close()
+        return True
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self.writer.close()
+
+
+@dataclass(eq=False)
+class Server:
+    lobby: Lobby
+    settings: Settings = field(default_factory=Settings)
+    limiter: RateLimiter = field(default_factory=RateLimiter)
+    # Told every line sent, as it is sent (tests record every byte a client is sent).
+    on_sent: Callable[[Connection, bytes], None] | None = None
+    address: tuple[str, int] | None = None  # where it listens, once started
+    _robots: dict[str, Robots] = field(default_factory=dict)
+    _pushed: dict[str, float] = field(default_factory=dict)  # table id -> when everyone was last sent its state
+    _connections: set[Connection] = field(default_factory=set)
+    _listener: asyncio.Server | None = None
+    _ticker: "asyncio.Task[None] | None" = None
+    _executor: ThreadPoolExecutor = field(default_factory=lambda: ThreadPoolExecutor(
+        max_workers=min(4, os.cpu_count() or 2), thread_name_prefix="tilegames-server"))
+
+    # --- starting and stopping ----------------------------------------------------------------
+    async def start(self, bind: str, port: int) -> tuple[str, int]:
+        """Listen on `bind:port` (port 0: any free port) and run the clocks; OSError when the
+        address cannot be used. Returns the address listened on."""
+        self._listener = await asyncio.start_server(self._serve, bind, port, reuse_address=True)
+        host, real_port = self._listener.sockets[0].getsockname()[:2]
+        self.address = (host, real_port)
+        for table in self.lobby.tables.values():
+            self._watch(table)
+        self._ticker = asyncio.create_task(self._tick_forever())
+        return self.address
+
+    def create_table(self, game_id: str, seats: tuple[str, ...], config: Any, seed: int) -> Table:
+        """A new table (on the loop's thread once started); see `Lobby.create`."""
+        table = self.lobby.create(game_id, seats, config, seed)
+        if self._listener is not None:
+            self._watch(table)
+        return table
+
+    async def close(self) -> None:
+        """Stop listening, drop every connection, write each turn's time left and let the data
+        folder go. Safe to call twice."""
+        if self._listener is not None:
+            self._listener.close()
+        if self._ticker is not None:
+            self._ticker.cancel()
+        for connection in list(self._connections):
+            connection.close()
+        for robots in self._robots.values():
+            robots.close()
+        self._robots.clear()
+        self._executor.shutdown(wait=False, cancel_futures=True)
+        self.lobby.close()
+        await asyncio.sleep(0)  # let the closed connections' handlers end
+
+    def _watch(self, table: Table) -> None:
+        robots = Robots(table, self._executor, self.settings.agent_seconds, self._changed)
+        self._robots[table.id] = robots
+        robots.poke()
+
+    # --- one connection -----------------------------------------------------------------------
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        peer = writer.get_extra_info("peername") or ("?", 0)
+        connection = Connection(writer, str(peer[0]), int(peer[1]), self.on_sent)
+        self._connections.add(connection)
+        deadline = asyncio.get_running_loop().call_later(self.settings.join_seconds, self._join_deadline, connection)
+        try:
+            async for raw in read_lines(reader, MAX_LINE):
+                await self._take(connection, raw)
+                if connection.closed:
+                    break
+                await writer.drain()
+        except (ConnectionError, OSError):
+            pass  # the client went away
+        finally:
+            deadline.cancel()
+            self._connections.discard(connection)
+            connection.close()
+            table = connection.table
+            if table is not None:
+                table.leave(connection)
+                self.lobby.let_go_if_done(table)
+
+    def _join_deadline(self, connection: Connection) -> None:
+        if connection.table is None and not connection.closed:
+            connection.send(error("timeout", "No hello with a join code came in time; the connection is closed.",
+                                  fatal=True))
+            connection.close()
+
+    async def _take(self, connection: Connection, raw: bytes | None) -> None:
+        if raw is None:
+            self._bad(connection, BadMessage(f"A message may be at most {MAX_LINE:,} bytes long; this one was "
+                                             "longer, and was ignored."))
+            return
+        try:
+            message = read_message(raw)
+        except WrongVersion as exc:
+            connection.send(error(exc.error, exc.sentence, exc.id, fatal=True))
+            connection.close()
+            return
+        except BadMessage as exc:
+            self._bad(connection, exc)
+            return
+        if isinstance(message, Ping):
+            connection.send(pong(message.id))
+        elif isinstance(message, Hello):
+            self._hello(connection, message)
+        else:
+            await self._request(connection, message)
+
+    def _bad(self, connection: Connection, exc: BadMessage) -> None:
+        connection.send(error(exc.error, exc.sentence, exc.id))
+        self._count_bad(connection)
+
+    def _count_bad(self, connection: Connection) -> None:
+        connection.bad += 1
+        if connection.bad >= MAX_BAD:
+            connection.send(error("bad_message", f"This connection sent {MAX_BAD} messages the server could not "
+                                                 "use, so it is closed.", fatal=True))
+            connection.close()
+
+    def _hello(self, connection: Connection, hello: Hello) -> None:
+        if connection.table is not None:
+            self._bad(connection, BadMessage("This connection has joined its table already.", hello.id))
+            return
+        if not self.limiter.allows(connection.host):
+            connection.send(error("slow_down", "Too many wrong codes came from your address: wait a minute, then "
+                                               "try again.", hello.id))
+            return
+        try:
+            seating = self.lobby.find(hello.codes)
+        except WrongCodes as exc:
+            if exc.unknown:
+                self.limiter.wrong_code(connection.host)
+            connection.send(error("bad_code", str(exc), hello.id))
+            return
+        table = seating.table
+        connection.table, connection.seats, connection.last_id = table, seating.seats, hello.id
+        was_started = table.started
+        table.join(connection)
+        self._welcome(connection, hello.id)
+        if table.started and not was_started:
+            self._changed(table, [], exclude=connection)  # the clock runs now: everyone is told
+
+    def _welcome(self, connection: Connection, id: int) -> None:
+        table = connection.table
+        assert table is not None
+        history = table.history_for(connection.seats)
+        state = table.state_for(connection.seats)
+        while True:
+            message = {"type": "welcome", "id": id, "v": PROTOCOL_VERSION, "table": table.id,
+                       "game": table.game.id, "seats": list(table.seats), "you": list(connection.seats),
+                       "history": history, "state": state}
+            if connection.send(message) or not history:
+                return
+            history = history[len(history) // 2 + 1:]  # too long to send: the latest events only
+
+    async def _request(self, connection: Connection, request: Request) -> None:
+        table = connection.table
+        if table is None:
+            self._bad(connection, BadMessage("Join a table first: send hello with your code.", request.id))
+            return
+        if request.id <= connection.last_id:
+            answer = requests.refused("stale", "That request was answered already: each request needs an id "
+                                               "above the last one's.")
+        else:
+            connection.last_id = request.id
+            answer = await self._run(table, connection.seats, request)
+        self._answer(connection, request.id, answer)
+        if answer.bad:
+            self._count_bad(connection)
+        if answer.ok and request.op in requests.ACTIONS:
+            self._changed(table, list(answer.events), exclude=connection)
+        elif answer.ok and request.op in SEAT_OPS and request.seat is not None:
+            self._push(table, [], exclude=connection, seat=request.seat)  # the draft: its seat's other terminals
+
+    async def _run(self, table: Table, seats: tuple[int, ...], request: Request) -> requests.Answer:
+        loop = asyncio.get_running_loop()
+        if request.op == "past_views":
+            return await loop.run_in_executor(self._executor, requests.past_views, table)
+        if request.op == "export":
+            return await loop.run_in_executor(self._executor, requests.export, table, request.fmt or "")
+        return requests.apply(table, seats, request)
+
+    def _answer(self, connection: Connection, id: int, answer: requests.Answer) -> None:
+        if not answer.ok:
+            connection.send(reply_refused(id, answer.error, answer.reasons))
+            return
+        table = connection.table
+        assert table is not None
+        message = reply_ok(id, answer.value, events_json(answer.events, connection.seats),
+                           table.state_for(connection.seats))
+        if not connection.send(message):
+            connection.send(reply_refused(id, "too_big", ["That answer is too long to send over the network."]))
+
+    # --- telling everyone -------------------------------------------------------------------
+    def _changed(self, table: Table, events: list[Event], exclude: Connection | None = None) -> None:
+        """The table changed (a move, the clock, a computer player, the start): the clock goes on,
+        every other connection is told, and the computer players look again."""
+        table.keep_clock_running()
+        self._push(table, events, exclude=exclude)
+        robots = self._robots.get(table.id)
+        if robots is not None:
+            robots.poke()
+
+    def _push(self, table: Table, events: list[Event], *, exclude: Connection | None = None,
+              seat: int | None = None) -> None:
+        """An update to each connection of `table` but `exclude` (only those holding `seat`,
+        when given: a draft changed, which no one else sees)."""
+        spectator = table.session.view(None)
+        for client in list(table.clients):
+            if not isinstance(client, Connection) or client is exclude or client.closed:
+                continue
+            if seat is not None and seat not in client.seats:
+                continue
+            client.send(update(events_json(events, client.seats), table.state_for(client.seats, spectator)))
+        if seat is None:
+            self._pushed[table.id] = asyncio.get_running_loop().time()
+
+    # --- the clocks -------------------------------------------------------------------------
+    async def _tick_forever(self) -> None:
+        while True:
+            await asyncio.sleep(self.settings.tick_seconds)
+            now = asyncio.get_running_loop().time()
+            for table in list(self.lobby.tables.values()):
+                try:
+                    self._tick(table, now)
+                except Exception:  # one table's trouble must not stop every clock
+                    print(f"Table {table.id}: the clock failed:\n{traceback.format_exc()}", file=sys.stderr)
+
+    def _tick(self, table: Table, now: float) -> None:
+        if not table.started or table.over or table.session.turn_seconds() is None:
+            return
+        table.keep_clock_running()
+        table.session.tick()
+        news = table.take_news()
+        if news:
+            self._changed(table, news)
+        elif table.clients and now - self._pushed.get(table.id, 0.0) >= self.settings.keepalive_seconds:
+            self._push(table, [])
