@@ -1,4 +1,5 @@
-"""The main menu: the four games (those not built yet shown as coming soon), Resume, Rules, Quit.
+"""The main menu: the four games (those not built yet shown as coming soon), Resume, Host a
+game and Join a game (play over the network), Rules, Quit.
 
 Resume opens a list of the unfinished games (ResumeScreen), newest first, so that any of them
 can be taken up again, not only the last; `r` resumes the newest at once. The menu is drawn
@@ -59,6 +60,8 @@ class MenuScreen(BaseScreen):
                                   disabled=not ready))
         options.append(None)
         options.append(Option(self._resume_label(), id="resume", disabled=not self.can_resume))
+        options.append(Option("Host a game  (players join by code)", id="host"))
+        options.append(Option("Join a game  (with a code from its host)", id="join"))
         options += [Option(f"Rules: {entry.title}", id=f"rules:{entry.id}") for entry in playable()]
         options.append(Option("Quit", id="quit"))
         with Vertical():
@@ -94,6 +97,15 @@ class MenuScreen(BaseScreen):
             self.app.open_setup(choice.split(":", 1)[1])  # type: ignore[attr-defined]
         elif choice == "resume":
             self.choose_saved_game()
+        elif choice == "join":
+            from tilegames.ui.remote import last_join
+            from tilegames.ui.screens.join import JoinScreen
+
+            self.app.push_screen(JoinScreen(*last_join(self.app)))  # type: ignore[arg-type]
+        elif choice == "host":
+            from tilegames.ui.screens.host import HostScreen
+
+            self.app.push_screen(HostScreen())
         elif choice.startswith("rules:"):
             from tilegames.ui.screens.rules import RulesScreen
 

@@ -18,6 +18,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Static
 
+from tilegames.core.errors import IllegalMove
 from tilegames.core.protocol import TURN_EVENT
 from tilegames.core.session_protocol import Session
 from tilegames.games.nabit.actions import Exchange, Pass
@@ -282,7 +283,11 @@ class NabItScreen(TurnScreen):
     def _exchange_chosen(self, tile_ids: list[int] | None) -> None:
         if tile_ids:
             if self.viewer is not None:
-                self.session.undo_all(self.viewer)
+                try:
+                    self.session.undo_all(self.viewer)
+                except IllegalMove as exc:  # a networked game's connection lost: nothing is done
+                    self._say("\n".join(exc.reasons), error=True)
+                    return
                 self._changed()  # the draft went back even if the exchange is refused
             self._do(lambda seat: self.session.act(seat, Exchange(tuple(tile_ids))))
 

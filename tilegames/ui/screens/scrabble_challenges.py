@@ -57,7 +57,8 @@ class ScrabbleChallenges(TurnScreen):
             self._challenge_answer(None)
             return
         player = pending["seat"]
-        others = [(s, n) for s, n in enumerate(self.session.seats) if s != player and s not in self.agent_seats]
+        # The people at this terminal (over a network, the others are asked at theirs).
+        others = [(s, self.session.seats[s]) for s in self.humans if s != player]
         if not others:
             self._challenge_answer(None)
             return
@@ -80,8 +81,9 @@ class ScrabbleChallenges(TurnScreen):
                 seat = self.session.current_seat
                 if seat is None:  # what act() would say: no one's turn once the game is over
                     raise IllegalMove("The game is over.")
-                self.session.act(seat, AcceptPlay())
-                self._changed()
+                if seat in self.here:  # a seat played elsewhere accepts (or challenges) there
+                    self.session.act(seat, AcceptPlay())
+                    self._changed()
         except IllegalMove as exc:
             self._say(" ".join(exc.reasons))
         self._events_after_prompt()

@@ -76,10 +76,13 @@ class TurnScreen(BaseScreen):
         self.session = session
         self.open_hands = open_hands
         self.on_game_over = on_game_over
-        # Seats named cpu are played by the game's agent, in a worker, with no hand-off; with
-        # one person at the terminal, their rack stays in view while the computer plays.
-        self.agent_seats = frozenset(s for s, name in enumerate(session.seats) if is_agent_name(name))
-        self.humans = [s for s in range(len(session.seats)) if s not in self.agent_seats]
+        # Only the seats played at this terminal (`seats_here`: every seat in hot-seat play,
+        # a networked client's own) are played here: seats named cpu by the game's agent, in a
+        # worker, with no hand-off; the others by the people here. With one person at the
+        # terminal, their rack stays in view while anyone else plays, and there is no hand-off.
+        self.here = frozenset(session.seats_here)
+        self.agent_seats = frozenset(s for s, name in enumerate(session.seats) if is_agent_name(name) and s in self.here)
+        self.humans = [s for s in sorted(self.here) if s not in self.agent_seats]
         self._agent: Agent | None = None
         self.viewer: int | None = None
         self.last_turn = -1
@@ -151,11 +154,12 @@ class TurnScreen(BaseScreen):
         seat = self.session.current_seat
         if seat is None:  # a game without a result always has a seat to play
             raise RuntimeError("The game is not over, yet it is no one's turn.")
-        if seat in self.agent_seats:
+        if seat in self.agent_seats or seat not in self.here:  # someone else plays: watch
             self.viewer = self.humans[0] if len(self.humans) == 1 else None
             self.session.restart_clock()
             self._redraw()
-            self._think(seat, self.session.view(seat), self.last_turn)
+            if seat in self.agent_seats:
+                self._think(seat, self.session.view(seat), self.last_turn)
             return
         if self.open_hands or seat == self.viewer or len(self.humans) == 1:
             self.session.restart_clock()  # a resumed turn's clock waits, paused, until now
@@ -311,10 +315,13 @@ class TurnScreen(BaseScreen):
     def _clock_if_timed(self) -> Callable[[], ClockReading] | None:
         return self.clock_reading if self.session.turn_seconds() is not None else None
 
+    # What leaving asks: a networked game says where the game goes on instead.
+    leave_question = ("Leave this game? It is saved, this turn too: choose Resume in the menu (or run "
+                      "`tilegames resume`) to go on. (y/n)")
+
     def action_leave(self) -> None:
         def leave(yes: bool | None) -> None:
             if yes:
                 self.app.back_to_menu()  # type: ignore[attr-defined]
 
-        self.app.push_screen(Confirm("Leave this game? It is saved, this turn too: choose Resume in the "
-                                     "menu (or run `tilegames resume`) to go on. (y/n)"), leave)
+        self.app.push_screen(Confirm(self.leave_question), leave)

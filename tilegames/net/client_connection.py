@@ -1,0 +1,166 @@
+"""One TCP connection to a tilegames server, as the client sees it (docs/protocol.md).
+
+A reader thread reads the server's lines as they come: a reply wakes the request waiting for it
+(requests are synchronous, one at a time, from the app's thread), and everything the server
+pushes (`update`) is queued, numbered in arrival order, for the session to apply on the app's
+own thread. Nothing here touches the app: the thread only reads, parses and queues.
+
+When the connection ends, for whatever reason, `lost` says why in a sentence and every request
+waiting is woken to raise `SessionLost`.
+"""
+
+from __future__ import annotations
+
+import json
+import socket
+import threading
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from tilegames.core.errors import BadRecord
+from tilegames.core.jsonlines import json_line
+from tilegames.net.client_messages import REJOIN, SessionLost
+
+# A server's line can be long (a welcome carries a whole game's history); past this it is not
+# a tilegames server.
+MAX_LINE = 32 * 1024 * 1024
+
+
+@dataclass
+class Incoming:
+    """A message from the server, numbered in the order it arrived."""
+
+    seq: int
+    message: dict[str, Any]
+    at: float  # the client's clock when it arrived
+
+
+@dataclass
+class _Waiter:
+    done: threading.Event = field(default_factory=threading.Event)
+    answer: Incoming | None = None
+
+
+class Connection:
+    """A socket, its reader thread, the requests waiting for replies and the pushed updates."""
+
+    def __init__(self, sock: socket.socket, where: str, now: Callable[[], float]) -> None:
+        self.where = where  # "the server at HOST:PORT", for sentences
+        self._sock = sock
+        self._now = now
+        self._file = sock.makefile("rb")
+        self._send_lock = threading.Lock()
+        self._lock = threading.Lock()
+        self._waiting: dict[int, _Waiter] = {}
+        self._updates: deque[Incoming] = deque()
+        self._seq = 0
+        self.lost: str | None = None  # why the connection ended (None: it is up)
+        self._reader = threading.Thread(target=self._read, name=f"tilegames-client {where}", daemon=True)
+
+    @classmethod
+    def open(cls, host: str, port: int, timeout: float, now: Callable[[], float]) -> "Connection":
+        """Connect (OSError when nothing answers at the address) and start reading."""
+        sock = socket.create_connection((host, port), timeout=timeout)
+        sock.settimeout(None)  # the reader blocks; requests time out on their own
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_KEEPALIVE, 1)
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        connection = cls(sock, f"The server at {host}:{port}", now)
+        connection._reader.start()
+        return connection
+
+    # --- sending --------------------------------------------------------------------------
+    def send(self, message: dict[str, Any]) -> None:
+        """One line to the server; SessionLost if the connection is gone."""
+        line = json.dumps(message, ensure_ascii=False, separators=(",", ":")).encode("utf-8") + b"\n"
+        if self.lost is not None:
+            raise SessionLost(self.lost)
+        try:
+            with self._send_lock:
+                self._sock.sendall(line)
+        except OSError:
+            self._end(f"The connection to the server was lost. {REJOIN}")
+            raise SessionLost(self.lost or "The connection to the server was lost.") from None
+
+    def call(self, message: dict[str, Any], timeout: float) -> Incoming:
+        """Send a message with an `id` and wait for the answer with the same id; SessionLost if
+        the connection ends first or no answer comes within `timeout` seconds (the connection
+        is then given up: a late answer would be out of order)."""
+        waiter = _Waiter()
+        with self._lock:
+            self._waiting[message["id"]] = waiter
+        try:
+            self.send(message)
+            if not waiter.done.wait(timeout):
+                self._end(f"The server did not answer within {timeout:.0f} seconds, so the connection "
+                          f"was given up. {REJOIN}")
+        finally:
+            with self._lock:
+                self._waiting.pop(message["id"], None)
+        if waiter.answer is None:
+            raise SessionLost(self.lost or f"The connection to the server was lost. {REJOIN}")
+        return waiter.answer
+
+    # --- what the server pushed -------------------------------------------------------------
+    def take_updates(self, before: int | None = None) -> list[Incoming]:
+        """The pushed messages not taken yet, oldest first (only those that arrived before
+        message number `before`, when given)."""
+        taken: list[Incoming] = []
+        with self._lock:
+            while self._updates and (before is None or self._updates[0].seq < before):
+                taken.append(self._updates.popleft())
+        return taken
+
+    # --- ending ---------------------------------------------------------------------------
+    def close(self) -> None:
+        self._end("The connection was closed.")
+
+    def _end(self, why: str) -> None:
+        with self._lock:
+            if self.lost is None:
+                self.lost = why
+            waiting = list(self._waiting.values())
+        for waiter in waiting:
+            waiter.done.set()
+        try:
+            self._sock.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
+        self._sock.close()
+
+    # --- the reader thread ----------------------------------------------------------------
+    def _read(self) -> None:
+        why = f"The connection to the server was lost. {REJOIN}"
+        try:
+            while self.lost is None:
+                raw = self._file.readline(MAX_LINE)
+                if not raw:
+                    break
+                if not raw.endswith(b"\n"):
+                    why = f"{self.where} sent a line too long to be a tilegames message. {REJOIN}"
+                    break
+                message = json_line(raw.rstrip(b"\r\n"))
+                if not isinstance(message, dict) or not isinstance(message.get("type"), str):
+                    raise BadRecord("a message must be a JSON object with a type.")
+                if self._take(message):
+                    why = f"{self.where} closed the connection: {message.get('message') or message.get('error')}"
+                    break
+        except BadRecord as exc:
+            why = f"{self.where} sent something this version cannot read ({exc}) {REJOIN}"
+        except (OSError, ValueError):
+            pass  # the socket was closed under the reader (close(), or the network went)
+        self._end(why)
+
+    def _take(self, message: dict[str, Any]) -> bool:
+        """File one message; True when it ends the connection (a fatal error)."""
+        with self._lock:
+            self._seq += 1
+            incoming = Incoming(self._seq, message, self._now())
+            kind, key = message["type"], message.get("id")
+            waiter = self._waiting.get(key) if type(key) is int else None
+            if kind == "update":
+                self._updates.append(incoming)
+            elif waiter is not None and kind != "pong":
+                waiter.answer = incoming
+                waiter.done.set()
+        return kind == "error" and message.get("fatal") is True

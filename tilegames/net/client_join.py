@@ -1,0 +1,97 @@
+"""Saying hello: open a connection, send the codes, and read the welcome (docs/protocol.md,
+"Joining"). Used for the first join and for every reconnect, so both say the same sentences."""
+
+from __future__ import annotations
+
+import socket
+from typing import Callable, Iterator
+
+from tilegames.core.errors import BadRecord
+from tilegames.core.inputs import shown, whole_number
+from tilegames.net.client_connection import Connection
+from tilegames.net.client_messages import PROTOCOL_VERSION, JoinFailed, SessionLost, Welcome, join_error, read_welcome
+
+
+def parse_address(text: str) -> tuple[str, int]:
+    """HOST:PORT as typed (an IPv6 host in brackets: [::1]:7777); ValueError with a sentence."""
+    host, sep, port = text.strip().rpartition(":")
+    host = host.strip("[]")
+    if not sep or not host:
+        raise ValueError(f"{shown(text, 40)!r} is not HOST:PORT (e.g. 127.0.0.1:7777).")
+    try:
+        number = whole_number(port, "port number", max_digits=5)
+    except ValueError as exc:
+        raise ValueError(str(exc)) from None
+    if not 1 <= number <= 65535:
+        raise ValueError(f"{number} is not a port number (1 to 65535).")
+    return host, number
+
+
+def parse_codes(text: str) -> tuple[str, ...]:
+    """The join codes typed in one field (two people sharing a terminal give two, separated by
+    commas or spaces); ValueError with a sentence when there is none."""
+    codes = tuple(c.strip() for c in text.replace(",", " ").split() if c.strip())
+    if not codes:
+        raise ValueError("Type the join code you were given (it looks like K7PQ-3MZD).")
+    if len(codes) > 8 or any(len(c) > 40 for c in codes):
+        raise ValueError("That does not look like join codes (each looks like K7PQ-3MZD).")
+    return codes
+
+
+def hello(codes: tuple[str, ...], ident: int) -> dict[str, object]:
+    """The first message of a connection: one seat's code, or several (`codes`) for people
+    sharing a terminal."""
+    message: dict[str, object] = {"type": "hello", "v": PROTOCOL_VERSION, "id": ident}
+    if len(codes) == 1:
+        message["code"] = codes[0]
+    else:
+        message["codes"] = list(codes)
+    return message
+
+
+def unreachable(host: str, port: int, exc: OSError, timeout: float) -> JoinFailed:
+    """Why nothing could be reached at HOST:PORT, as a sentence for the player."""
+    address = f"{host}:{port}"
+    if isinstance(exc, ConnectionRefusedError):
+        return JoinFailed("unreachable", f"No tilegames server is listening at {address}: check the address "
+                                         "and that the server is running.")
+    if isinstance(exc, socket.gaierror):
+        return JoinFailed("unreachable", f"The host name {host!r} is unknown: check the address.")
+    if isinstance(exc, (socket.timeout, TimeoutError)):
+        return JoinFailed("unreachable", f"Nothing answered at {address} within {timeout:.0f} seconds: "
+                                         "check the address and the network.")
+    reason = exc.strerror or type(exc).__name__
+    return JoinFailed("unreachable", f"Could not reach {address} ({reason}): check the address and the network.")
+
+
+def join(host: str, port: int, codes: tuple[str, ...], timeout: float, ids: Iterator[int],
+         now: Callable[[], float]) -> tuple[Connection, Welcome]:
+    """A connection that has said hello with `codes`, and its welcome; JoinFailed (a sentence)
+    for an unreachable server, a wrong code, another protocol version or a server that does
+    not speak tilegames."""
+    try:
+        connection = Connection.open(host, port, timeout, now)
+    except OSError as exc:
+        raise unreachable(host, port, exc, timeout) from None
+    where = connection.where
+    try:
+        answer = connection.call(hello(codes, next(ids)), timeout)
+    except SessionLost:
+        connection.close()
+        raise JoinFailed("protocol", f"{where} did not welcome this terminal: it closed the connection "
+                                     "or did not answer. Is it a tilegames server?") from None
+    message = answer.message
+    if message["type"] != "welcome":
+        connection.close()
+        if message["type"] == "error":
+            raise join_error(message, where)
+        raise JoinFailed("protocol", f"{where} answered the hello with {message['type']!r}, not a welcome.")
+    if message.get("v", PROTOCOL_VERSION) != PROTOCOL_VERSION:
+        connection.close()
+        raise JoinFailed("version", f"{where} speaks version {message.get('v')} of the tilegames protocol, and "
+                                    f"this terminal version {PROTOCOL_VERSION}: use the same tilegames version.")
+    try:
+        return connection, read_welcome(message, answer.at)
+    except BadRecord as exc:
+        connection.close()
+        raise JoinFailed("protocol", f"{where} sent a welcome this version cannot read: {exc}") from None

@@ -1,0 +1,383 @@
+"""`RemoteSession`: the Session protocol (core/session_protocol.py) over one TCP connection to a
+tilegames server (docs/protocol.md), so that the ordinary play screens play a seat served
+elsewhere.
+
+* **Reading is free.** The latest STATE the server sent is kept, and everything a screen reads
+  between moves (views, whose turn, the clock, undo and redo, the result) answers from it with
+  no round trip; the turn clock counts down locally from the server's `remaining`.
+* **Acting is a round trip.** `edit`, `undo`, `commit`, `act`… send a request and wait for its
+  reply (at most `timeout` seconds): the reply's state is adopted, its events go to the
+  listeners, and an illegal move raises `IllegalMove` with the server's sentences.
+* **Pushed news waits for the app's thread.** The connection's reader thread only queues the
+  server's updates; `tick()` (which the play screen calls on its timer) applies them, so the
+  screen only ever changes on its own thread. Updates that arrived before a reply are applied
+  before it, so the state never goes back in time.
+* **Connections drop.** `tick()` notices, tells the listeners (an event of kind
+  `connection.lost`), and reconnects with the same codes in the background, a few times with
+  growing pauses; once back, the server's fresh state (the draft of a turn in progress
+  included) is adopted (`connection.back`). Meanwhile requests raise `SessionLost`, a sentence
+  saying the move was not made and that joining again with the code resumes.
+"""
+
+from __future__ import annotations
+
+import copy
+import itertools
+import threading
+import time
+from collections import deque
+from typing import Any, Callable
+
+from tilegames.core.clock import Clock, MonotonicClock
+from tilegames.core.errors import BadRecord, IllegalMove
+from tilegames.core.inputs import shown
+from tilegames.core.protocol import TURN_EVENT, Action, Edit, Event, Result
+from tilegames.core.saves import saves_dir
+from tilegames.net.client_connection import Connection, Incoming
+from tilegames.net.client_join import join
+from tilegames.net.client_messages import (REJOIN, JoinFailed, RemoteState, SessionLost, Welcome, missed_events,
+                                           read_events, read_state)
+
+REQUEST_TIMEOUT = 10.0
+# Pauses before each reconnect attempt, in seconds: about half a minute in all.
+RECONNECT_DELAYS: tuple[float, ...] = (0.2, 0.5, 1.0, 2.0, 4.0, 8.0, 8.0, 8.0)
+PING_SECONDS = 5.0  # a quiet connection is pinged this often, so a dead one is noticed
+RECENT = 6  # the last events told, kept to find the place in a reconnect's history
+
+LOST_EVENT = "connection.lost"
+BACK_EVENT = "connection.back"
+GONE_EVENT = "connection.gone"
+
+_REFUSALS = {
+    "not_your_seat": "That seat is not played at this terminal.",
+    "stale": "The server had already answered that request.",
+}
+
+
+class RemoteSession:
+    """The seats `seats_here` of a table served at `host:port`, played through `codes`."""
+
+    def __init__(self, host: str, port: int, codes: tuple[str, ...], connection: Connection, welcome: Welcome, *,
+                 ids: "itertools.count[int]", timeout: float = REQUEST_TIMEOUT, clock: Clock | None = None) -> None:
+        self.host, self.port, self.codes = host, port, codes
+        self.timeout = timeout
+        self.clock: Clock = clock or MonotonicClock()
+        self.table = welcome.table
+        self._game_id = welcome.game
+        self._seats = welcome.seats
+        self._here = welcome.you
+        self._state = welcome.state
+        self._connection = connection
+        self._ids = ids
+        self._listeners: list[Callable[[Event], None]] = []
+        self._last_sent = self.clock.now()
+        # The reconnect thread's results, taken by tick() on the app's thread.
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._reconnecting = False
+        self._rejoined: tuple[Connection, Welcome] | None = None
+        self.gone: str | None = None  # why the session cannot go on (reconnecting gave up)
+        self._gone_told = False
+        # The Session protocol's plain attributes.
+        self.history: list[Event] = list(welcome.history)
+        # The server's events told so far, counted and the last few kept, to find what was
+        # missed while the connection was down in a reconnect's history (`missed_events`).
+        self._told = len(welcome.history)
+        self._recent: deque[Event] = deque(welcome.history[-RECENT:], maxlen=RECENT)
+        self.warnings: list[str] = []
+        self.on_save_failed: Callable[[str], None] | None = None
+
+    @classmethod
+    def connect(cls, host: str, port: int, codes: tuple[str, ...], timeout: float = REQUEST_TIMEOUT, *,
+                clock: Clock | None = None) -> "RemoteSession":
+        """Join the seats of `codes` at `host:port`; JoinFailed (one sentence) when the server
+        cannot be reached, refuses the code or speaks another protocol version."""
+        if not codes:
+            raise JoinFailed("bad_code", "Give the code of at least one seat to join.")
+        clock = clock or MonotonicClock()
+        ids = itertools.count(1)
+        connection, welcome = join(host, port, tuple(codes), timeout, ids, clock.now)
+        return cls(host, port, tuple(codes), connection, welcome, ids=ids, timeout=timeout, clock=clock)
+
+    # --- what the game is -----------------------------------------------------------------
+    @property
+    def game_id(self) -> str:
+        return self._game_id
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        return self._seats
+
+    @property
+    def seats_here(self) -> tuple[int, ...]:
+        """The seats this connection's codes hold (none for a spectator)."""
+        return self._here
+
+    @property
+    def address(self) -> str:
+        return f"{self.host}:{self.port}"
+
+    @property
+    def connected(self) -> bool:
+        return self._connection.lost is None and self.gone is None
+
+    # --- seeing: all from the last state the server sent -------------------------------------
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """`seat`'s view (with its draft on its turn); the public view for a spectator or a
+        seat played elsewhere, which this terminal never receives."""
+        state = self._state
+        view = state.views.get(seat) if seat is not None else None
+        return copy.deepcopy(view if view is not None else state.spectator)
+
+    def past_views(self) -> list[dict[str, Any]]:
+        """The public view after each action so far, asked of the server; without a
+        connection, the view now only (as an unsaved local game gives)."""
+        try:
+            value, _ = self._request("past_views")
+        except IllegalMove:
+            return [self.view(None)]
+        if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
+            return [self.view(None)]
+        return value
+
+    @property
+    def current_seat(self) -> int | None:
+        return self._state.current
+
+    def who_may_act(self) -> tuple[int, ...]:
+        return self._state.who_may_act
+
+    def turn_number(self) -> int:
+        return self._state.turn
+
+    def remaining(self) -> float | None:
+        """Counted down here from what the server said and when."""
+        return self._state.left(self.clock.now())
+
+    def turn_seconds(self) -> float | None:
+        return self._state.turn_seconds
+
+    def draft_changed(self) -> bool:
+        return self._state.draft_changed
+
+    def can_undo(self) -> bool:
+        return self._state.can_undo
+
+    def can_redo(self) -> bool:
+        return self._state.can_redo
+
+    def result(self) -> Result | None:
+        return self._state.result
+
+    def subscribe(self, listener: Callable[[Event], None]) -> None:
+        self._listeners.append(listener)
+
+    # --- acting: each a round trip --------------------------------------------------------
+    def edit(self, seat: int, edit: Edit) -> None:
+        self._request("edit", seat=seat, edit=edit.to_json())
+
+    def undo(self, seat: int) -> bool:
+        return self._request("undo", seat=seat)[0] is True
+
+    def redo(self, seat: int) -> bool:
+        return self._request("redo", seat=seat)[0] is True
+
+    def undo_all(self, seat: int) -> None:
+        self._request("undo_all", seat=seat)
+
+    def commit(self, seat: int) -> tuple[Event, ...]:
+        return self._request("commit", seat=seat)[1]
+
+    def act(self, seat: int, action: Action) -> tuple[Event, ...]:
+        return self._request("act", seat=seat, action=action.to_json())[1]
+
+    def save_export(self, fmt: str) -> str:
+        """The game's record in `fmt`, asked of the server, written to the saves folder here."""
+        try:
+            text, _ = self._request("export", fmt=fmt)
+        except IllegalMove as exc:
+            raise ValueError(" ".join(exc.reasons)) from None
+        if not isinstance(text, str):
+            raise ValueError(f"The server sent no {shown(fmt, 10)} record.")
+        folder = saves_dir()
+        target = folder / f"{time.strftime('%Y%m%d-%H%M%S')}-{self._game_id}-{_safe(self.table)}.{_safe(fmt)}"
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            target.write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise ValueError(f"Could not save: {exc.strerror or exc}.") from None
+        return f"Saved as {target}"
+
+    def _request(self, op: str, **fields: Any) -> tuple[Any, tuple[Event, ...]]:
+        """One request and its reply: (the reply's value, the events the request caused).
+        IllegalMove with the server's sentences when refused; SessionLost without a
+        connection."""
+        connection = self._live()
+        self._last_sent = self.clock.now()
+        answer = connection.call({"type": "request", "id": next(self._ids), "op": op, **fields}, self.timeout)
+        self._apply_updates(connection.take_updates(before=answer.seq))
+        message = answer.message
+        if message["type"] != "reply" or message.get("ok") is not True:
+            raise IllegalMove(*_refusal(message))
+        try:
+            events = read_events(message.get("events"), len(self._seats))
+            state = read_state(message.get("state"), len(self._seats), answer.at) if "state" in message else None
+        except BadRecord as exc:
+            raise self._unreadable(connection, exc) from None
+        if state is not None:
+            self._adopt(state, events)
+        elif events:
+            self._deliver(events)
+        return message.get("value"), events
+
+    def _live(self) -> Connection:
+        """The connection, or SessionLost saying why there is none now."""
+        if self.gone is not None:
+            raise SessionLost(self.gone)
+        connection = self._connection
+        if connection.lost is not None:
+            raise SessionLost(f"Not connected to the server at {self.address}: reconnecting. The move was not made.")
+        return connection
+
+    def _unreadable(self, connection: Connection, exc: BadRecord) -> SessionLost:
+        connection.close()
+        self.gone = f"The server at {self.address} sent something this version cannot read ({exc}) {REJOIN}"
+        return SessionLost(self.gone)
+
+    # --- news -----------------------------------------------------------------------------
+    def tick(self) -> tuple[Event, ...]:
+        """Apply what the server pushed since the last look, and look after the connection:
+        notice a drop, take up a reconnection, ping a quiet line. Returns the events delivered."""
+        delivered: list[Event] = []
+        delivered += self._take_rejoin()
+        connection = self._connection
+        delivered += self._apply_updates(connection.take_updates())
+        if connection.lost is not None:
+            delivered += self._lost(connection.lost)
+        elif self.clock.now() - self._last_sent >= PING_SECONDS:
+            self._last_sent = self.clock.now()
+            try:
+                connection.send({"type": "ping", "id": next(self._ids)})
+            except SessionLost:
+                pass  # noticed at the next tick
+        return tuple(delivered)
+
+    def restart_clock(self) -> None:
+        """Nothing to do: the turn clock runs on the server."""
+
+    def pause_clock(self) -> None:
+        """Nothing to do: the turn clock runs on the server, for everyone at the table."""
+
+    def close(self) -> None:
+        """Leave: the socket closes; the game goes on on the server, and the codes join it again."""
+        self._stop.set()
+        self._connection.close()
+        with self._lock:
+            rejoined, self._rejoined = self._rejoined, None
+        if rejoined is not None:
+            rejoined[0].close()
+
+    def _apply_updates(self, updates: list[Incoming]) -> list[Event]:
+        delivered: list[Event] = []
+        for update in updates:
+            try:
+                events = read_events(update.message.get("events"), len(self._seats))
+                state = read_state(update.message.get("state"), len(self._seats), update.at)
+            except BadRecord as exc:
+                self._unreadable(self._connection, exc)
+                return delivered
+            delivered += self._adopt(state, events)
+        return delivered
+
+    def _adopt(self, state: RemoteState, events: tuple[Event, ...] | list[Event]) -> list[Event]:
+        """Make `state` the one screens read, then tell the listeners `events`. A new turn (or
+        the end) is told as the turn controller tells it (TURN_EVENT), whether or not the
+        server's events say so, so that a screen moves on as in a local game."""
+        before, self._state = self._state, state
+        told = list(events)
+        for event in told:
+            if event.kind != TURN_EVENT and not event.kind.startswith("connection."):
+                self._told += 1
+                self._recent.append(event)
+        over = state.result is not None
+        if (state.turn != before.turn or over != (before.result is not None)) \
+                and not any(event.kind == TURN_EVENT for event in told):
+            told.append(Event(TURN_EVENT, "", state.current, {"turn": state.turn, "over": over}))
+        self._deliver(told)
+        return told
+
+    def _deliver(self, events: tuple[Event, ...] | list[Event]) -> None:
+        for event in events:
+            for listener in list(self._listeners):
+                listener(event)
+
+    # --- reconnecting ---------------------------------------------------------------------
+    def _lost(self, why: str) -> list[Event]:
+        """The connection is down: start reconnecting (once), and say so once; say it again,
+        for good, if reconnecting gave up."""
+        told: list[Event] = []
+        if self.gone is not None:
+            if not self._gone_told:
+                self._gone_told = True
+                told.append(Event(GONE_EVENT, self.gone))
+        elif not self._reconnecting and not self._stop.is_set():
+            self._reconnecting = True
+            told.append(Event(LOST_EVENT, f"The connection to the server at {self.address} was lost: reconnecting…"))
+            threading.Thread(target=self._reconnect, name="tilegames-reconnect", daemon=True).start()
+        self._deliver(told)
+        return told
+
+    def _reconnect(self) -> None:
+        """In the background: hello again with the same codes, pausing longer each time."""
+        sentence = (f"Could not reach the server at {self.address} again after {len(RECONNECT_DELAYS)} tries. "
+                    f"{REJOIN}")
+        for delay in RECONNECT_DELAYS:
+            if self._stop.wait(delay):
+                return
+            try:
+                rejoined = join(self.host, self.port, self.codes, self.timeout, self._ids, self.clock.now)
+            except JoinFailed as exc:
+                if exc.error in ("bad_code", "version"):  # the table is gone, or the server changed
+                    sentence = f"Could not rejoin: {exc}"
+                    break
+                continue
+            with self._lock:
+                if self._stop.is_set():
+                    rejoined[0].close()
+                    return
+                self._rejoined = rejoined
+            return
+        with self._lock:
+            self.gone = sentence
+
+    def _take_rejoin(self) -> list[Event]:
+        """Adopt a connection the reconnect thread made: its welcome's state, the draft too."""
+        with self._lock:
+            rejoined, self._rejoined = self._rejoined, None
+        if rejoined is None:
+            return []
+        connection, welcome = rejoined
+        self._connection.close()
+        self._connection, self._reconnecting = connection, False
+        self._last_sent = self.clock.now()
+        back = Event(BACK_EVENT, f"Connected to the server at {self.address} again: the game goes on.")
+        missed = missed_events(self._told, list(self._recent), welcome.history)
+        return self._adopt(welcome.state, [back, *missed])
+
+
+def _refusal(message: dict[str, Any]) -> list[str]:
+    """A refused request's sentences: the game's reasons for an illegal move, else what the
+    server said."""
+    error = message.get("error")
+    reasons = message.get("reasons")
+    if error == "illegal" and isinstance(reasons, list) and reasons and all(isinstance(r, str) for r in reasons):
+        return [shown(r, 400) for r in reasons]
+    if isinstance(error, str) and error in _REFUSALS:
+        return [_REFUSALS[error]]
+    said = message.get("message")
+    return [f"The server refused the request: {shown(said if isinstance(said, str) and said else error, 200)}"]
+
+
+def _safe(text: str) -> str:
+    """A piece of a file name made of what the server sent."""
+    return "".join(c for c in text if c.isalnum() or c in "-_")[:40] or "table"

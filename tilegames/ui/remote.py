@@ -1,0 +1,132 @@
+"""Playing seats of a game served elsewhere (`tilegames join HOST:PORT --code CODE`, or the
+menu's Join a game): the ordinary play screen over a `RemoteSession`.
+
+A networked game is shown through the same steps as a local one (the game's plug-in gives the
+play screen and the summary; the app's `show_play` puts it on screen), as a series of one
+(`RemoteFlow`): nothing is dealt or saved here, since the server keeps the game and its record.
+The summary reads the session alone. Leaving goes back to the menu and closes the connection
+only: the game goes on on the server, and the same code joins it again.
+
+Connecting happens in a worker thread, so the app keeps drawing while a far server is slow
+to answer; a failed join is a message on the menu, never a traceback. A dropped connection is
+said in a notification as the session notices it, and again when it comes back.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Callable
+from weakref import WeakKeyDictionary
+
+from tilegames.core.errors import BadRecord
+from tilegames.core.protocol import Event
+from tilegames.core.series import GameRecord, Series
+from tilegames.core.session_protocol import Session
+from tilegames.net.client_messages import JoinFailed
+from tilegames.net.remote_session import BACK_EVENT, GONE_EVENT, LOST_EVENT, REQUEST_TIMEOUT, RemoteSession
+from tilegames.ui.games import plugin
+from tilegames.ui.screens.turns import TurnScreen
+
+if TYPE_CHECKING:
+    from tilegames.ui.app import TilegamesApp
+
+
+@dataclass
+class RemoteFlow:
+    """A networked game in the app: a series of one game, with nothing dealt or saved here.
+    The app's `Flow`: after the summary, the menu."""
+
+    app: TilegamesApp
+    session: RemoteSession
+    series: Series[GameRecord]
+
+    @classmethod
+    def around(cls, app: TilegamesApp, session: RemoteSession) -> "RemoteFlow":
+        return cls(app, session, Series(session.seats, seed=0, total_games=1))
+
+    def show(self) -> None:
+        session = self.session
+        screen = plugin(session.game_id).play_screen(session, open_hands=False, series=self.series, heading="",
+                                                     on_game_over=self.game_over)
+        if isinstance(screen, TurnScreen):
+            screen.leave_question = leave_question(session)
+        self.app.show_play(session, screen, flow=self)
+        session.subscribe(self._heard)
+
+    def _heard(self, event: Event) -> None:
+        """News about the connection, told as a notification too (the move log has it)."""
+        if self.app.playing is not self.session:
+            return
+        if event.kind == LOST_EVENT:
+            self.app.say(event.text, "warning")
+        elif event.kind == BACK_EVENT:
+            self.app.say(event.text, "information")
+        elif event.kind == GONE_EVENT:
+            self.app.say(event.text, "error")
+
+    def game_over(self, session: Session) -> None:
+        """The game ended on the server: its summary, from the session (kept open for it)."""
+        result = session.result()
+        if result is None:
+            raise RuntimeError("game_over called before the game ended")
+        details = session.view(None).get("result") or {"reason": result.reason}
+        if not self.series.is_over:
+            self.series = self.series.record(GameRecord(result.scores, result.winners, details))
+        self.app.push_screen(plugin(session.game_id).summary(session, self.series))
+
+    def next_game(self) -> None:
+        self.app.back_to_menu()
+
+    def close(self) -> None:
+        """Nothing of the flow's own to let go: the app closes the session (the socket)."""
+
+
+def leave_question(session: RemoteSession) -> str:
+    codes = " and ".join(session.codes)
+    return (f"Leave this game? It goes on on the server at {session.address}; join again with "
+            f"{'your code' if len(session.codes) == 1 else 'your codes'} {codes} to take "
+            f"{'your seat' if len(session.codes) == 1 else 'your seats'} back. (y/n)")
+
+
+def show_remote(app: TilegamesApp, session: RemoteSession) -> None:
+    """Play `session` in the app (its game's play screen), or say why the app cannot."""
+    try:
+        plugin(session.game_id)
+    except BadRecord:
+        session.close()
+        app.say(f"The server plays {session.game_id!r}, a game this version of tilegames does not have.")
+        return
+    RemoteFlow.around(app, session).show()
+
+
+def last_join(app: TilegamesApp) -> tuple[str, str]:
+    """The address and codes this app last joined with ("" and "" at first), for the Join form."""
+    return _last_join.get(app, ("", ""))
+
+
+_last_join: "WeakKeyDictionary[TilegamesApp, tuple[str, str]]" = WeakKeyDictionary()
+
+
+def start_remote(app: TilegamesApp, host: str, port: int, codes: tuple[str, ...], timeout: float = REQUEST_TIMEOUT,
+                 *, on_failed: Callable[[str], None] | None = None) -> None:
+    """Join the seats of `codes` at `host:port` and show the game, as the menu's Join does and
+    `tilegames join` at start. Connecting runs in a worker (group "join"); a failure is a
+    sentence for `on_failed` (by default a message in the app)."""
+    address = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+    _last_join[app] = (address, ", ".join(codes))
+    failed = on_failed or app.say
+    if on_failed is None:
+        app.say(f"Connecting to {address}…", "information")
+
+    def connect() -> None:
+        try:
+            session = RemoteSession.connect(host, port, tuple(codes), timeout)
+        except JoinFailed as exc:
+            app.call_from_thread(failed, str(exc))
+            return
+        try:
+            app.call_from_thread(show_remote, app, session)
+        except RuntimeError:  # the app closed while connecting
+            session.close()
+
+    app.run_worker(connect, name="join", group="join", thread=True)
