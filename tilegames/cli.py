@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import TYPE_CHECKING, Callable, NoReturn, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable, NoReturn, Sequence
 
 from tilegames import __version__
 from tilegames.commands import register_commands
@@ -56,6 +57,8 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
         sub.add_argument("--open-hands", action="store_true", help="no hand-off screen between turns (teaching)")
         sub.set_defaults(handler=_cmd_play)
 
+    _add_network_commands(commands, with_game_options)
+
     resume = commands.add_parser("resume", help="continue the last unfinished game")
     resume.add_argument("file", nargs="?", help="a game's journal (default: the most recent unfinished game)")
     resume.set_defaults(handler=_cmd_resume)
@@ -71,6 +74,81 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     bench.add_argument("--only", help="run only the cases whose name contains this text")
     bench.set_defaults(handler=_cmd_bench)
     return parser
+
+
+def _add_network_commands(commands: Any, with_game_options: bool) -> None:
+    """serve, host GAME and join (docs/protocol.md): one server, many terminals."""
+    def listen_options(parser: argparse.ArgumentParser) -> None:
+        parser.add_argument("--bind", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this host only)")
+        parser.add_argument("--port", type=_port, default=7777, help="TCP port (default 7777)")
+        parser.add_argument("--data", type=Path, help="folder for the tables' records (default: in the saves folder)")
+
+    serve = commands.add_parser("serve", help="run a game server: many tables, players join from their terminals")
+    listen_options(serve)
+    serve.set_defaults(handler=_cmd_serve)
+
+    host = commands.add_parser("host", help="serve one table of a game and print its join codes")
+    games = host.add_subparsers(dest="game", metavar="GAME", required=True, parser_class=_Parser)
+    for entry in playable():
+        sub = games.add_parser(entry.id, help=f"host a table of {entry.title}")
+        sub.add_argument("--players", required=True, help='names separated by commas ("cpu": a computer player)')
+        if with_game_options:
+            _add_setup_options(sub, get_game(entry.id).setup_options)
+        sub.add_argument("--seed", type=_seed, help="seed for a reproducible deal")
+        sub.add_argument("--codes-json", type=Path, help="also write the join codes to this file (JSON)")
+        listen_options(sub)
+        sub.set_defaults(handler=_cmd_host)
+
+    join = commands.add_parser("join", help="play your seat of a game served elsewhere")
+    join.add_argument("address", metavar="HOST:PORT", type=_address, help="the server, e.g. 127.0.0.1:7777")
+    join.add_argument("--code", action="append", required=True,
+                      help="your seat's join code (twice for two players at this terminal)")
+    join.set_defaults(handler=_cmd_join)
+
+
+def _port(text: str) -> int:
+    try:
+        port = whole_number(text, "port number", max_digits=5)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    if not 1 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"{port} is not a port number (1 to 65535).")
+    return port
+
+
+def _address(text: str) -> tuple[str, int]:
+    """HOST:PORT (an IPv6 host in brackets: [::1]:7777)."""
+    host, sep, port = text.rpartition(":")
+    if not sep or not host:
+        raise argparse.ArgumentTypeError(f"'{shown(text, 40)}' is not HOST:PORT (e.g. 127.0.0.1:7777).")
+    return host.strip("[]"), _port(port)
+
+
+def _cmd_serve(args: argparse.Namespace) -> int:
+    from tilegames.net.commands import serve
+
+    return serve(args.bind, args.port, args.data)
+
+
+def _cmd_host(args: argparse.Namespace) -> int:
+    from tilegames.net.commands import host
+    from tilegames.ui.screens.setup import parse_players
+
+    game = get_game(args.game)
+    try:
+        seats = _names_are_text(parse_players(args.players, game.title, game.max_seats))
+        config = game.config_for(_chosen_options(args), len(seats))
+    except ValueError as exc:
+        print(f"tilegames host {args.game}: {shown(str(exc), 300)}", file=sys.stderr)
+        return 2
+    return host(args.game, seats, config, args.seed, args.bind, args.port, args.data, args.codes_json)
+
+
+def _cmd_join(args: argparse.Namespace) -> int:
+    from tilegames.ui.remote import start_remote
+
+    host, port = args.address
+    return _run_app(lambda app: start_remote(app, host, port, tuple(args.code)))
 
 
 _OPTION = "option_"  # the namespace's prefix for a game's options (apart from --players, --seed)
@@ -147,8 +225,6 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
 
 def _cmd_resume(args: argparse.Namespace) -> int:
-    from pathlib import Path
-
     from tilegames.ui.app import open_saved, resumable_games
 
     if args.file:

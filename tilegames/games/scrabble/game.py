@@ -21,7 +21,7 @@ from tilegames.games.scrabble.board import CENTRE, SIZE, ScoredPlay, play_notati
 from tilegames.games.scrabble.config import PRESETS, SETUP_OPTIONS, ScrabbleConfig
 from tilegames.games.scrabble.challenges import challenge
 from tilegames.games.scrabble.draft import EDIT_TYPES, ScrabbleDraft, edit_draft
-from tilegames.games.scrabble.draft import PutTile as PutTile, TakeBack as TakeBack  # the play screen's imports
+from tilegames.core.grid_edits import PutTile as PutTile, TakeBack as TakeBack  # older imports of the edits
 from tilegames.games.scrabble.endings import finish, maybe_stalled, next_turn
 from tilegames.games.scrabble.setup import check_players, deal, first_player
 from tilegames.games.scrabble.state import PendingPlay, ScrabbleState, Square

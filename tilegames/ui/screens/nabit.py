@@ -22,7 +22,7 @@ from tilegames.core.errors import IllegalMove
 from tilegames.core.protocol import TURN_EVENT
 from tilegames.core.session_protocol import Session
 from tilegames.games.nabit.actions import Exchange, Pass
-from tilegames.games.nabit.draft import PutTile, TakeBack
+from tilegames.core.grid_edits import PutTile, TakeBack
 from tilegames.ui.games.nabit.board import NabBoard, Pos
 from tilegames.ui.games.nabit.panels import players_text, preview_text
 from tilegames.ui.games.nabit.tiles import hand_tile

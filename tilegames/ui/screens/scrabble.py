@@ -18,7 +18,7 @@ from tilegames.core.protocol import TURN_EVENT
 from tilegames.core.session_protocol import Session
 from tilegames.games.scrabble.actions import Exchange, Pass
 from tilegames.games.scrabble.board import square_name
-from tilegames.games.scrabble.game import PutTile, TakeBack
+from tilegames.core.grid_edits import PutTile, TakeBack
 from tilegames.ui.screens.dialogs import AskLetter, Confirm, ExchangePicker
 from tilegames.ui.screens.scrabble_news import DrawNews, log_line, message_lines
 from tilegames.ui.screens.scrabble_typing import RunsOffBoard, TypingCursor
