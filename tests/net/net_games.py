@@ -14,7 +14,7 @@ from net_harness import Sent
 from tilegames.core.agents import agent_for
 from tilegames.core.protocol import Action
 from view_helpers import tile_ids_in
-from wire_client import Message, WireClient
+from wire_client import Message, WireClient, same_position
 
 LayOut = Callable[[WireClient, int, Action], Message | None]
 
@@ -34,7 +34,8 @@ def play_to_end(clients: Mapping[int, WireClient], game_id: str, *, watchers: It
                 stop: Callable[[int, Message], bool] | None = None) -> Message:
     """Play until the game ends (or `stop(moves, state)` says so) with the game's agent at every
     seat of `clients` (seat -> its client), each deciding from the view its own client was sent;
-    every other client (and each watcher) follows each move before the next. `lay_out` may play
+    every other client (and each watcher) follows each move before the next. Seats not in
+    `clients` are the server's computer players: their moves are waited for. `lay_out` may play
     a move through the draft (edits, then commit) and return the commit's reply, or None to send
     it as `act`. Returns the last state."""
     agents = {seat: agent_for(game_id) for seat in clients}
@@ -46,7 +47,16 @@ def play_to_end(clients: Mapping[int, WireClient], game_id: str, *, watchers: It
             client.sync(state)
         if state["result"] is not None or (stop is not None and stop(moves, state)):
             return state
+        if not set(asked_order(state)) & set(clients):  # the server's computer players move
+            client = next(iter(clients.values()))
+            before = state
+            client.read_until(lambda m: client.state is not None and not same_position(client.state, before))
+            assert client.state is not None
+            state = client.state
+            continue
         for seat in asked_order(state):
+            if seat not in clients:
+                continue
             client = clients[seat]
             assert client.state is not None
             action = agents[seat].choose(client.state["views"][str(seat)], budget)

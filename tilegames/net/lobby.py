@@ -62,7 +62,8 @@ class Lobby:
                 continue
             if len(record.seats) != len(session.seats):
                 session.close()
-                warnings.append(f"Table {shown(record.id, 20)} was not resumed: its codes do not match its journal's seats.")
+                warnings.append(f"Table {shown(record.id, 20)} was not resumed: its codes do not match "
+                                "its journal's seats.")
                 continue
             warnings.extend(f"Table {record.id}: {w}" for w in session.warnings)
             self._seat(Table(record.id, session, record.seats, record.spectator))

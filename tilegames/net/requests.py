@@ -104,7 +104,8 @@ def export(table: Table, fmt: str) -> Answer:
     exporter = table.game.exporters.get(fmt)
     if exporter is None:
         known = ", ".join(sorted(table.game.exporters)) or "none"
-        return refused("bad_message", f"{table.game.title} games cannot be written as '{shown(fmt, 20)}' (formats: {known}).")
+        return refused("bad_message", f"{table.game.title} games cannot be written as '{shown(fmt, 20)}' "
+                                      f"(formats: {known}).")
     if not table.over:
         return refused("illegal", "The record can be written once the game is over: it shows what every "
                                   "player held.")

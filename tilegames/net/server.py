@@ -64,14 +64,15 @@ class Connection:
         """Queue one message; False (nothing sent) when it is too long to send."""
         if self.closed:
             return True
+        if self.writer.transport.get_write_buffer_size() > MAX_UNSENT:
+            self.close()  # it has not read what it was sent before
+            return True
         line = encode(message)
         if len(line) > MAX_SERVER_LINE:
             return False
         self.writer.write(line)
         if self.on_sent is not None:
             self.on_sent(self, line)
-        if self.writer.transport.get_write_buffer_size() > MAX_UNSENT:
-            self.close()
         return True
 
     def close(self) -> None:
@@ -187,7 +188,10 @@ class Server:
             await self._request(connection, message)
 
     def _bad(self, connection: Connection, exc: BadMessage) -> None:
-        connection.send(error(exc.error, exc.sentence, exc.id))
+        if exc.request and exc.id is not None:
+            connection.send(reply_refused(exc.id, exc.error, [exc.sentence]))
+        else:
+            connection.send(error(exc.error, exc.sentence, exc.id))
         self._count_bad(connection)
 
     def _count_bad(self, connection: Connection) -> None:
@@ -236,7 +240,8 @@ class Server:
     async def _request(self, connection: Connection, request: Request) -> None:
         table = connection.table
         if table is None:
-            self._bad(connection, BadMessage("Join a table first: send hello with your code.", request.id))
+            self._bad(connection, BadMessage("Join a table first: send hello with your code.", request.id,
+                                             request=True))
             return
         if request.id <= connection.last_id:
             answer = requests.refused("stale", "That request was answered already: each request needs an id "

@@ -95,9 +95,9 @@ class TableStore:
         try:
             folder.mkdir(parents=True, exist_ok=True, mode=0o700)
         except OSError as exc:
-            raise StoreError(f"Cannot make the server's folder {shown(folder)}: {why_not_saved(exc)}.") from None
+            raise StoreError(f"Cannot make the server's folder {shown(folder, 200)}: {why_not_saved(exc)}.") from None
         if not folder.is_dir():
-            raise StoreError(f"The server's folder {shown(folder)} is not a folder.")
+            raise StoreError(f"The server's folder {shown(folder, 200)} is not a folder.")
         store = cls(folder)
         store._lock()
         try:
@@ -112,13 +112,13 @@ class TableStore:
         try:
             fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
         except OSError as exc:
-            raise StoreError(f"Cannot use the server's folder {shown(self.dir)}: {why_not_saved(exc)}.") from None
+            raise StoreError(f"Cannot use the server's folder {shown(self.dir, 200)}: {why_not_saved(exc)}.") from None
         if fcntl is not None:
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError:
                 os.close(fd)
-                raise StoreError(f"Another tilegames server is using {shown(self.dir)}; stop it first, "
+                raise StoreError(f"Another tilegames server is using {shown(self.dir, 200)}; stop it first, "
                                  "or give this one another folder (--data).") from None
             except OSError:
                 pass  # a file system without locks: go on unlocked
@@ -144,7 +144,7 @@ class TableStore:
         except FileNotFoundError:
             return []
         except OSError as exc:
-            raise StoreError(f"Cannot read {shown(path)}: {exc.strerror or 'unreadable'}.") from None
+            raise StoreError(f"Cannot read {shown(path, 200)}: {exc.strerror or 'unreadable'}.") from None
         try:
             data = json_line(raw.strip())
             if not isinstance(data, dict) or data.get("format") != FORMAT:
@@ -156,7 +156,7 @@ class TableStore:
                 raise BadRecord("it has no list of tables.")
             return [TableRecord.from_json(t) for t in tables]
         except BadRecord as exc:
-            raise StoreError(f"{shown(path)} is damaged ({exc}) Its tables' codes cannot be read; "
+            raise StoreError(f"{shown(path, 200)} is damaged ({exc}) Its tables' codes cannot be read; "
                              "move it away to start with no tables.") from None
 
     def next_id(self) -> str:
@@ -191,7 +191,7 @@ class TableStore:
             os.replace(aside, self.tables_path)
             _fsync_folder(self.dir)
         except OSError as exc:
-            raise StoreError(f"Cannot write {shown(self.tables_path)}: {why_not_saved(exc)}.") from None
+            raise StoreError(f"Cannot write {shown(self.tables_path, 200)}: {why_not_saved(exc)}.") from None
 
 
 def _fsync_folder(folder: Path) -> None:

@@ -38,13 +38,16 @@ OPS = SEAT_OPS | {"past_views", "export"}
 
 class BadMessage(Exception):
     """A message the server cannot use. `error` is the protocol's error code, `sentence` what
-    the client is told, `id` the message's id when it could be read."""
+    the client is told, `id` the message's id when it could be read. A request whose id could
+    be read is answered like any refused request (a `reply`), anything else with an `error`."""
 
-    def __init__(self, sentence: str, id: int | None = None, error: str = "bad_message") -> None:
+    def __init__(self, sentence: str, id: int | None = None, error: str = "bad_message", *,
+                 request: bool = False) -> None:
         super().__init__(sentence)
         self.sentence = sentence
         self.id = id
         self.error = error
+        self.request = request  # a request with a good id: answered by a refused reply
 
 
 class WrongVersion(BadMessage):
@@ -140,21 +143,22 @@ def _request(data: Mapping[str, Any]) -> Request:
     op = data.get("op")
     if not isinstance(op, str) or op not in OPS:
         known = ", ".join(sorted(OPS))
-        raise BadMessage(f"Unknown request {shown(repr(op), 30)}; the requests are: {known}.", id)
+        raise BadMessage(f"Unknown request {shown(repr(op), 30)}; the requests are: {known}.", id, request=True)
     seat = body = fmt = None
     if op in SEAT_OPS:
         seat = data.get("seat")
         if type(seat) is not int:
-            raise BadMessage(f"The {op} request needs \"seat\", the number of the seat you play.", id)
+            raise BadMessage(f"The {op} request needs \"seat\", the number of the seat you play.", id, request=True)
     if op in ("edit", "act"):
         field = "edit" if op == "edit" else "action"
         body = data.get(field)
         if not isinstance(body, dict):
-            raise BadMessage(f"The {op} request needs \"{field}\", a JSON object with its \"type\".", id)
+            raise BadMessage(f"The {op} request needs \"{field}\", a JSON object with its \"type\".", id, request=True)
     if op == "export":
         fmt = data.get("fmt")
         if not isinstance(fmt, str) or not 0 < len(fmt) <= 20:
-            raise BadMessage("The export request needs \"fmt\", the name of a record format (like gcg).", id)
+            raise BadMessage("The export request needs \"fmt\", the name of a record format (like gcg).", id,
+                             request=True)
     return Request(id, op, seat, body, fmt)
 
 

@@ -1,0 +1,182 @@
+"""Joining a table: the hello and its welcome, wrong codes, the rate limit, the version, and a
+table's clock waiting for its players."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from pilegame import PileConfig
+from net_harness import FAST, ServerThread
+from tilegames.core.clock import FakeClock
+from tilegames.net.codes import RateLimiter
+from tilegames.net.server import Settings
+from wire_client import WireClient
+
+
+@pytest.fixture
+def server(data):
+    with ServerThread(data) as running:
+        yield running
+
+
+def test_a_seat_code_opens_that_seat_and_the_welcome_shows_only_its_rack(server):
+    codes = server.create("scrabble", ("Ann", "Bob"), 5)
+    ann = WireClient(server.port)
+    welcome = ann.hello(codes.seats[0])
+    assert welcome["type"] == "welcome" and welcome["id"] == 1 and welcome["v"] == 1
+    assert (welcome["table"], welcome["game"], welcome["seats"], welcome["you"]) == (codes.table, "scrabble",
+                                                                                     ["Ann", "Bob"], [0])
+    state = welcome["state"]
+    assert list(state["views"]) == ["0"] and len(state["views"]["0"]["rack"]) == 7
+    assert state["spectator"]["rack"] is None and state["result"] is None
+    assert set(state) >= {"current", "who_may_act", "turn", "remaining", "turn_seconds", "draft_changed",
+                          "can_undo", "can_redo", "clock_running"}
+
+
+def test_a_code_is_read_as_people_type_it(server):
+    codes = server.create("nabit", ("Ann", "Bob"), 5)
+    typed = codes.seats[1].lower().replace("-", " ")
+    assert WireClient(server.port).hello(f"  {typed} ")["you"] == [1]
+
+
+def test_the_spectator_code_shows_the_public_view_only(server):
+    codes = server.create("rummikub", ("Ann", "Bob"), 5)
+    welcome = WireClient(server.port).hello(codes.spectator)
+    assert welcome["you"] == [] and welcome["state"]["views"] == {}
+    assert welcome["state"]["spectator"]["rack"] is None
+
+
+def test_two_players_at_one_terminal_send_both_codes(server):
+    codes = server.create("word-rummikub", ("Ann", "Bob"), 5)
+    welcome = WireClient(server.port).hello(codes.seats[1], codes.seats[0])
+    assert welcome["you"] == [0, 1] and set(welcome["state"]["views"]) == {"0", "1"}
+
+
+def test_a_wrong_code_is_refused_and_the_connection_may_try_again(server):
+    codes = server.create("nabit", ("Ann", "Bob"), 5)
+    ann = WireClient(server.port)
+    wrong = ann.hello("AAAA-AAAA")
+    assert wrong["type"] == "error" and wrong["error"] == "bad_code" and wrong["id"] == 1
+    assert "AAAA-AAAA" in wrong["message"]
+    assert ann.hello("not a code at all")["error"] == "bad_code"
+    assert ann.hello(codes.seats[0])["type"] == "welcome"
+
+
+def test_codes_of_two_tables_are_refused_together(server):
+    one = server.create("nabit", ("Ann", "Bob"), 5)
+    two = server.create("nabit", ("Cy", "Di"), 6)
+    answer = WireClient(server.port).hello(one.seats[0], two.seats[0])
+    assert answer["error"] == "bad_code" and "different tables" in answer["message"]
+
+
+def test_after_five_wrong_codes_an_address_waits_a_minute_without_one(data):
+    clock = FakeClock()
+    with ServerThread(data, limiter=RateLimiter(clock=clock.now)) as server:
+        codes = server.create("nabit", ("Ann", "Bob"), 5)
+        guesser = WireClient(server.port)
+        for n in range(5):
+            assert guesser.hello(f"AAAA-AAA{n + 2}")["error"] == "bad_code"
+        refused = WireClient(server.port).hello(codes.seats[0])  # even the right code, from this address
+        assert refused["error"] == "slow_down" and "wait a minute" in refused["message"]
+        clock.advance(50)
+        assert guesser.hello(codes.seats[0])["error"] == "slow_down"  # still hammering: the minute starts again
+        clock.advance(50)
+        assert guesser.hello(codes.seats[0])["error"] == "slow_down"
+        clock.advance(61)
+        assert guesser.hello(codes.seats[0])["type"] == "welcome"
+
+
+def test_wrong_codes_further_apart_than_a_minute_never_shut_the_door(data):
+    clock = FakeClock()
+    with ServerThread(data, limiter=RateLimiter(clock=clock.now)) as server:
+        codes = server.create("nabit", ("Ann", "Bob"), 5)
+        client = WireClient(server.port)
+        for _ in range(8):
+            assert client.hello("AAAA-AAAA")["error"] == "bad_code"
+            clock.advance(15)
+        assert client.hello(codes.seats[0])["type"] == "welcome"
+
+
+def test_another_protocol_version_is_told_and_closed(server):
+    codes = server.create("nabit", ("Ann", "Bob"), 5)
+    client = WireClient(server.port)
+    answer = client.hello(codes.seats[0], v=2)
+    assert answer["error"] == "version" and answer["fatal"] is True and "version 1" in answer["message"]
+    assert client.closed_by_server()
+
+
+def test_requests_before_joining_are_bad_and_pings_are_answered(server):
+    server.create("nabit", ("Ann", "Bob"), 5)
+    client = WireClient(server.port)
+    client.send({"type": "ping", "id": 7})
+    assert client.read() == {"type": "pong", "id": 7}
+    answer = client.request("undo", seat=0)
+    assert answer["type"] == "reply" and answer["error"] == "bad_message" and "hello" in answer["reasons"][0]
+
+
+def test_a_second_hello_on_a_joined_connection_is_a_bad_message(server):
+    codes = server.create("nabit", ("Ann", "Bob"), 5)
+    client = WireClient(server.port)
+    client.hello(codes.seats[0])
+    answer = client.hello(codes.seats[1])
+    assert answer["error"] == "bad_message" and "already" in answer["message"]
+
+
+def test_a_connection_that_never_says_hello_is_closed(data):
+    with ServerThread(data, settings=Settings(**{**FAST.__dict__, "join_seconds": 0.3})) as server:
+        client = WireClient(server.port)
+        message = client.read(5)
+        assert message["error"] == "timeout" and message["fatal"] is True
+        assert client.closed_by_server()
+
+
+def test_the_history_shows_each_newcomer_only_what_its_seats_may_know(server):
+    codes = server.create("rummikub", ("Ann", "Bob"), 271828183, turn_seconds=None)
+    ann, bob = WireClient(server.port), WireClient(server.port)
+    ann.hello(codes.seats[0])
+    bob.hello(codes.seats[1])
+    from net_games import play_to_end
+
+    play_to_end({0: ann, 1: bob}, "rummikub", stop=lambda moves, state: moves >= 8)
+    watcher = WireClient(server.port).hello(codes.spectator)
+    again = WireClient(server.port).hello(codes.seats[0])
+    assert len(watcher["history"]) == len(again["history"]) >= 8
+    assert all(event["private"] == {} for event in watcher["history"])
+    assert all(event["kind"] != "turn" for event in watcher["history"])
+    draws = [e for e in again["history"] if e["kind"] == "draw" and e["seat"] == 0]
+    assert draws and all(e["private"].get("tiles") for e in draws)
+
+
+def test_a_new_tables_clock_waits_until_every_player_has_joined(server):
+    codes = server.create("pile", ("Ann", "Bob"), 5, PileConfig(turn_seconds=1))
+    ann = WireClient(server.port)
+    first = ann.hello(codes.seats[0])["state"]
+    assert first["clock_running"] is False and 0.9 < first["remaining"] <= 1
+    with pytest.raises(TimeoutError):
+        ann.read(1.5)  # no timeout, no keep-alive: the clock is waiting
+    WireClient(server.port).hello(codes.seats[1])
+    started = ann.read()
+    assert started["type"] == "update" and started["state"]["clock_running"] is True
+    timed_out = ann.read_until(lambda m: any(e["kind"] == "clock.timeout" for e in m.get("events", [])), 5)
+    assert timed_out["state"]["turn"] == first["turn"] + 1 and timed_out["state"]["clock_running"]
+
+
+def test_a_welcome_too_long_to_send_keeps_the_latest_history_and_a_long_answer_is_refused(server, monkeypatch):
+    import tilegames.net.server as server_module
+    from net_games import play_to_end
+
+    codes = server.create("rummikub", ("Ann", "Bob"), 271828183, turn_seconds=None)
+    ann, bob = WireClient(server.port), WireClient(server.port)
+    ann.hello(codes.seats[0])
+    bob.hello(codes.seats[1])
+    play_to_end({0: ann, 1: bob}, "rummikub", stop=lambda moves, state: moves >= 30)
+    full = WireClient(server.port).hello(codes.spectator)
+    size = len(json.dumps(full, separators=(",", ":")))
+    monkeypatch.setattr(server_module, "MAX_SERVER_LINE", size - 500)
+    cut = WireClient(server.port).hello(codes.spectator)
+    assert 0 < len(cut["history"]) < len(full["history"]) and cut["history"][-1] == full["history"][-1]
+    assert cut["state"] == full["state"]
+    refused = ann.request("past_views")
+    assert refused["ok"] is False and refused["error"] == "too_big"

@@ -1,0 +1,170 @@
+"""The server's parts on their own: reading messages, codes, the rate limit, the data folder,
+reading lines, and the entry points' refusals."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+
+import pytest
+
+from tilegames.core.clock import FakeClock
+from tilegames.net import commands
+from tilegames.net.codes import ALPHABET, RateLimiter, address_key, canonical, new_code
+from tilegames.net.framing import read_lines
+from tilegames.net.store import StoreError, TableRecord, TableStore, default_data_dir
+from tilegames.net.wire import BadMessage, Hello, Ping, Request, WrongVersion, encode, read_message
+
+
+def test_a_hello_a_request_and_a_ping_are_read():
+    assert read_message(b'{"type": "hello", "v": 1, "id": 1, "code": "K7PQ-3MZD"}') == Hello(1, ("K7PQ-3MZD",))
+    assert read_message(b'{"type":"hello","v":1,"id":2,"codes":["A","B"]}') == Hello(2, ("A", "B"))
+    assert read_message(b'{"type":"request","id":7,"op":"edit","seat":0,"edit":{"type":"put"}}') == \
+        Request(7, "edit", 0, {"type": "put"})
+    assert read_message(b'{"type":"request","id":8,"op":"export","fmt":"gcg"}') == Request(8, "export", fmt="gcg")
+    assert read_message(b'{"type":"ping","id":3}') == Ping(3)
+
+
+@pytest.mark.parametrize("raw, said", [
+    (b'{"type":"hello","v":1,"id":1}', "needs \"code\""),
+    (b'{"type":"hello","id":1,"code":"X"}', "protocol version"),
+    (b'{"type":"hello","v":1,"id":1,"codes":[]}', "1 to 8 join codes"),
+    (b'{"type":"hello","v":1,"id":1,"code":7}', "short text"),
+    (b'{"type":"hello","v":1,"id":-1,"code":"X"}', "whole number from 0"),
+    (b'{"type":"request","id":1,"op":"act","seat":true,"action":{}}', "needs \"seat\""),
+    (b'{"type":"request","id":1,"op":"export","fmt":""}', "needs \"fmt\""),
+    (b'{"type":"ping","id":1.5}', "whole number"),
+    (b'{"type":"ping","id":NaN}', "not a number a game uses"),
+    (b"x" * 70_000, "65,536 bytes"),
+])
+def test_a_bad_message_is_refused_with_a_sentence(raw, said):
+    with pytest.raises(BadMessage) as caught:
+        read_message(raw)
+    assert said in caught.value.sentence and caught.value.sentence.endswith(".")
+
+
+def test_another_version_is_its_own_refusal():
+    with pytest.raises(WrongVersion) as caught:
+        read_message(b'{"type":"hello","v":2,"id":4,"code":"X"}')
+    assert (caught.value.error, caught.value.id) == ("version", 4)
+
+
+def test_what_the_server_sends_is_one_ascii_line():
+    line = encode({"type": "update", "text": "Zoë \udcff"})
+    assert line.endswith(b"\n") and line.count(b"\n") == 1 and line.isascii()
+    assert json.loads(line)["text"] == "Zoë \udcff"
+
+
+def test_codes_are_two_groups_of_four_from_an_unambiguous_alphabet():
+    codes = {new_code() for _ in range(200)}
+    assert len(codes) == 200
+    for code in codes:
+        assert len(code) == 9 and code[4] == "-" and set(code.replace("-", "")) <= set(ALPHABET)
+    assert not set("01ILO") & set(ALPHABET)
+    taken = {new_code()}
+    assert new_code(taken) not in taken
+
+
+def test_a_typed_code_is_read_forgivingly_and_nonsense_is_not_a_code():
+    assert canonical("k7pq 3mzd") == canonical("K7PQ3MZD") == canonical(" K7-PQ3-MZD ") == "K7PQ-3MZD"
+    assert canonical("K7PQ-3MZ") is None and canonical("K7PQ-3MZO") is None and canonical("") is None
+
+
+def test_the_rate_limit_counts_an_address_and_an_ipv6_network():
+    assert address_key("2001:db8::1") == address_key("2001:db8::ffff") == "2001:db8::/64"
+    assert address_key("::ffff:10.0.0.1") == "10.0.0.1"
+    clock = FakeClock()
+    limiter = RateLimiter(clock=clock.now)
+    for _ in range(5):
+        assert limiter.allows("2001:db8::1")
+        limiter.wrong_code("2001:db8::1")
+    assert not limiter.allows("2001:db8::2") and limiter.allows("2001:db9::1") and limiter.allows("10.0.0.1")
+    clock.advance(60)
+    assert limiter.allows("2001:db8::2")
+
+
+def test_the_rate_limit_forgets_old_addresses_when_it_holds_many():
+    clock = FakeClock()
+    limiter = RateLimiter(clock=clock.now, most_addresses=10)
+    for n in range(10):
+        limiter.wrong_code(f"10.0.0.{n}")
+    clock.advance(61)
+    limiter.wrong_code("10.0.1.1")
+    assert len(limiter._wrong) == 1
+
+
+def test_the_data_folder_keeps_codes_privately_and_is_one_servers_at_a_time(tmp_path):
+    store = TableStore.open(tmp_path / "server")
+    record = TableRecord("t1", "nabit", "t1.jsonl", ("AAAA-BBBB", None), "CCCC-DDDD")
+    store.add(record)
+    assert oct(store.tables_path.stat().st_mode & 0o777) == "0o600"
+    with pytest.raises(StoreError, match="Another tilegames server is using"):
+        TableStore.open(tmp_path / "server")
+    store.close()
+    again = TableStore.open(tmp_path / "server")
+    assert again.records == [record] and again.next_id() == "t2"
+    again.close()
+
+
+@pytest.mark.parametrize("content", [b"{not json", b'{"format": "other"}', b'{"format": "tilegames-server-tables", '
+                                     b'"version": 1, "tables": [{"id": "t1"}]}'])
+def test_a_damaged_tables_file_is_named_and_not_overwritten(tmp_path, content):
+    folder = tmp_path / "server"
+    folder.mkdir()
+    (folder / "tables.json").write_bytes(content)
+    with pytest.raises(StoreError, match="tables.json is damaged"):
+        TableStore.open(folder)
+    assert (folder / "tables.json").read_bytes() == content
+    assert commands.serve("127.0.0.1", 0, folder) == 1
+
+
+def test_the_default_folder_is_beside_the_saves(monkeypatch, tmp_path):
+    monkeypatch.setenv("TILEGAMES_HOME", str(tmp_path / "home"))
+    assert default_data_dir() == tmp_path / "home" / "server"
+
+
+def test_a_folder_that_is_a_file_is_refused(tmp_path):
+    (tmp_path / "file").write_text("")
+    with pytest.raises(StoreError):
+        TableStore.open(tmp_path / "file")
+
+
+def test_long_lines_are_skipped_and_reading_goes_on():
+    async def lines(data: bytes, limit: int) -> list[bytes | None]:
+        reader = asyncio.StreamReader()
+        reader.feed_data(data)
+        reader.feed_eof()
+        return [line async for line in read_lines(reader, limit)]
+
+    data = b"short\n" + b"x" * 200_000 + b"\nafter\n" + b"y" * 11 + b"\ncut"
+    assert asyncio.run(lines(data, 10)) == [b"short", None, b"after", None]
+
+
+def test_a_server_open_to_other_machines_says_so(capsys):
+    commands.warn_if_open("127.0.0.1")
+    commands.warn_if_open("::1")
+    commands.warn_if_open("localhost")
+    assert capsys.readouterr().err == ""
+    commands.warn_if_open("0.0.0.0")
+    assert "Warning: listening on 0.0.0.0" in capsys.readouterr().err
+
+
+def test_host_refuses_a_match_of_several_games(tmp_path, capsys):
+    from tilegames.core.registry import get_game
+
+    config = get_game("rummikub").config_for({"rounds": 3}, 2)
+    assert commands.host("rummikub", ("Ann", "Bob"), config, 1, "127.0.0.1", 0, tmp_path, None) == 2
+    assert "one game a table" in capsys.readouterr().err
+    assert not os.listdir(tmp_path)
+
+
+def test_a_port_in_use_is_a_sentence(tmp_path, capsys):
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert commands.serve("127.0.0.1", port, tmp_path / "server") == 1
+    assert f"cannot listen on 127.0.0.1 port {port}" in capsys.readouterr().err
