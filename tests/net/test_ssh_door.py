@@ -1,0 +1,270 @@
+"""The SSH front door (tilegames/net/ssh_door.py) with a real asyncssh client on 127.0.0.1.
+
+The door's policy is injected, so these tests give it a tiny one: one good code, one listed
+key, and a child that is a Python one-liner reporting its terminal (size, TERM, resizes) and
+echoing a line. The whole game through the door is in test_ssh_end_to_end.py.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import stat
+import sys
+from pathlib import Path
+from typing import Any, AsyncIterator, Callable
+
+import asyncssh
+import pytest
+
+from tilegames.net.ssh_door import SshDoor, start_ssh_door
+from tilegames.net.ssh_keys import HOST_KEY_FILE, KEYS_FILE, parse_keys
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="the SSH door runs on POSIX systems")
+
+GOOD = "K7PQ-3MZD"
+
+# The child: says its pid, TERM, size and arguments (the codes), reports each resize, echoes one
+# line, then exits 3. With HANG=1 it ignores SIGHUP and SIGTERM and sleeps on without its
+# terminal (only SIGKILL ends it).
+CHILD = r"""
+import os, signal, sys
+if os.environ.get("HANG") == "1":
+    signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+def told(*_):
+    c, r = os.get_terminal_size(0)
+    os.write(1, f"resized {c}x{r}.\r\n".encode())
+signal.signal(signal.SIGWINCH, told)
+c, r = os.get_terminal_size(0)
+tty = os.ttyname(0) == os.ttyname(1) == os.ttyname(2)
+os.write(1, f"pid {os.getpid()} term {os.environ['TERM']} size {c}x{r} tty {tty} codes {sys.argv[1:]}.\r\n".encode())
+while os.environ.get("HANG") == "1":
+    signal.pause()
+line = sys.stdin.readline()
+os.write(1, f"got {line.strip()}.\r\n".encode())
+sys.exit(3)
+"""
+
+
+def child_command(codes: tuple[str, ...]) -> list[str]:
+    return [sys.executable, "-c", CHILD, *codes]
+
+
+class Policy:
+    """check_code, allow and failed, remembering what they were asked."""
+
+    def __init__(self) -> None:
+        self.failures: list[str] = []
+        self.names: list[str] = []
+        self.shut = False
+
+    def check_code(self, name: str, code: str) -> tuple[str, ...] | None:
+        self.names.append(name)
+        return (code,) if code == GOOD else None
+
+    def allow(self, ip: str) -> bool:
+        return not self.shut
+
+    def failed(self, ip: str) -> None:
+        self.failures.append(ip)
+
+
+@pytest.fixture
+def policy() -> Policy:
+    return Policy()
+
+
+@pytest.fixture
+async def door(tmp_path: Path, policy: Policy) -> AsyncIterator[SshDoor]:
+    door = await open_door(tmp_path, policy)
+    yield door
+    door.close()
+    await door.wait_closed()
+
+
+async def open_door(data: Path, policy: Policy, **options: Any) -> SshDoor:
+    options.setdefault("command_for", child_command)
+    options.setdefault("log", lambda text: None)
+    return await start_ssh_door("127.0.0.1", 0, data, policy.check_code, allow=policy.allow,
+                                failed=policy.failed, grace=0.5, **options)
+
+
+def connect(door: SshDoor, username: str = "ann", **options: Any) -> Any:
+    options.setdefault("password", GOOD)
+    options.setdefault("client_keys", None)
+    return asyncssh.connect("127.0.0.1", door.port, username=username, known_hosts=None, agent_path=None,
+                            connect_timeout=5, **options)
+
+
+async def read_until(process: Any, needle: str, seen: bytearray, timeout: float = 5.0) -> str:
+    """Read the session's output until `needle` appears in it; all of it, as text."""
+    async def go() -> str:
+        while needle not in seen.decode("utf-8", "replace"):
+            data = await process.stdout.read(4096)
+            if not data:
+                raise AssertionError(f"the session ended before {needle!r}: {bytes(seen)!r}")
+            seen.extend(data)
+        return seen.decode("utf-8", "replace")
+
+    return await asyncio.wait_for(go(), timeout)
+
+
+def gone(pid: int) -> bool:
+    """The process has ended (reaped, or a zombie waiting to be)."""
+    try:
+        with open(f"/proc/{pid}/stat") as status:
+            return status.read().rsplit(")", 1)[1].split()[0] in ("Z", "X")
+    except FileNotFoundError:
+        return True
+    except OSError:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return True
+        return False
+
+
+async def until(condition: Callable[[], bool], timeout: float = 5.0) -> None:
+    deadline = asyncio.get_running_loop().time() + timeout
+    while not condition():
+        assert asyncio.get_running_loop().time() < deadline, "timed out"
+        await asyncio.sleep(0.02)
+
+
+# --- authentication -------------------------------------------------------------------------
+async def test_a_good_code_as_the_password_opens_a_session(door: SshDoor, policy: Policy) -> None:
+    async with connect(door, "Ann", preferred_auth="password") as conn:
+        result = await conn.run("", term_type="xterm", term_size=(80, 24), input="go\n", timeout=10)
+    assert f"codes ['{GOOD}']" in result.stdout
+    assert result.exit_status == 3
+    assert policy.names == ["Ann"] and policy.failures == []
+
+
+async def test_a_good_code_through_keyboard_interactive_opens_a_session(door: SshDoor) -> None:
+    async with connect(door, preferred_auth="keyboard-interactive") as conn:
+        result = await conn.run("", term_type="xterm", input="go\n", timeout=10)
+    assert result.exit_status == 3
+
+
+async def test_a_wrong_code_is_refused_and_counted(door: SshDoor, policy: Policy) -> None:
+    with pytest.raises(asyncssh.PermissionDenied):
+        async with connect(door, password="WRNG-CODE", preferred_auth="password"):
+            pass
+    assert policy.failures == ["127.0.0.1"]
+
+
+async def test_a_shut_rate_limit_refuses_even_the_right_code(door: SshDoor, policy: Policy) -> None:
+    policy.shut = True
+    with pytest.raises(asyncssh.PermissionDenied):
+        async with connect(door, preferred_auth="password"):
+            pass
+    assert policy.names == []  # the code was not even looked at
+
+
+async def test_a_listed_key_opens_the_seats_of_its_name(tmp_path: Path, policy: Policy) -> None:
+    key, other = asyncssh.generate_private_key("ssh-ed25519"), asyncssh.generate_private_key("ssh-ed25519")
+    tmp_path.mkdir(exist_ok=True)
+    (tmp_path / KEYS_FILE).write_text(f"# players' keys\nAnn {key.export_public_key().decode().strip()}\n"
+                                      "Bob not-a-key\n")
+    door = await open_door(tmp_path, policy, codes_for_name=lambda name: ("SEAT-OFAN",) if name == "ann" else None)
+    try:
+        async with connect(door, "ann", password=None, client_keys=[key], preferred_auth="publickey") as conn:
+            result = await conn.run("", term_type="xterm", input="go\n", timeout=10)
+        assert "codes ['SEAT-OFAN']" in result.stdout
+        for name, client_key in (("ann", other), ("bob", key)):  # another key; a name with no key
+            with pytest.raises(asyncssh.PermissionDenied):
+                async with connect(door, name, password=None, client_keys=[client_key],
+                                   preferred_auth="publickey"):
+                    pass
+        assert policy.failures == []  # a refused key is not a wrong code
+    finally:
+        door.close()
+        await door.wait_closed()
+
+
+def test_the_keys_file_skips_what_is_not_a_key_by_line() -> None:
+    key = asyncssh.generate_private_key("ssh-ed25519").export_public_key().decode().strip()
+    keys, warnings = parse_keys(f"\n# comment\nANN {key} laptop\nann {key}\nbob\nCy ssh-ed25519 AAAAnope\n")
+    assert list(keys) == ["ann"] and len(keys["ann"]) == 2
+    assert [w.split(" of ")[0] for w in warnings] == ["Line 5", "Line 6"]
+
+
+# --- the session and its child ----------------------------------------------------------------
+async def test_the_child_gets_the_terminal_its_size_resizes_and_the_keys(door: SshDoor) -> None:
+    async with connect(door) as conn:
+        process = await conn.create_process(term_type="xterm-kitty", term_size=(100, 30), encoding=None)
+        seen = bytearray()
+        text = await read_until(process, "codes", seen)
+        assert "term xterm-kitty size 100x30 tty True" in text
+        process.change_terminal_size(120, 40)
+        await read_until(process, "resized 120x40.", seen)
+        process.stdin.write(b"hello \xc3\xa9\x1b[<0;3;4M\r")  # UTF-8 and a mouse report pass as bytes
+        text = await read_until(process, "got ", seen)
+        await process.wait_closed()
+        seen.extend(await process.stdout.read())
+    assert "got hello é\x1b[<0;3;4M." in seen.decode()
+    assert process.exit_status == 3
+
+
+async def test_closing_the_window_hangs_the_child_up(door: SshDoor) -> None:
+    async with connect(door) as conn:
+        process = await conn.create_process(term_type="xterm", encoding=None)
+        text = await read_until(process, "codes", bytearray())
+    pid = int(text.split("pid ")[1].split()[0])
+    await until(lambda: gone(pid) and door.session_count == 0)
+
+
+async def test_a_child_that_ignores_the_hang_up_is_killed_after_the_grace(tmp_path: Path, policy: Policy) -> None:
+    door = await open_door(tmp_path, policy, command_for=lambda codes: ["env", "HANG=1", *child_command(codes)])
+    try:
+        async with connect(door) as conn:
+            process = await conn.create_process(term_type="xterm", encoding=None)
+            text = await read_until(process, "codes", bytearray())
+        pid = int(text.split("pid ")[1].split()[0])
+        await asyncio.sleep(0.2)
+        assert not gone(pid)  # still within the grace (0.5 s)
+        await until(lambda: gone(pid), timeout=3)
+    finally:
+        door.close()
+        await door.wait_closed()
+
+
+async def test_a_session_without_a_terminal_is_told_to_use_one(door: SshDoor) -> None:
+    async with connect(door) as conn:
+        result = await conn.run("", timeout=10)
+    assert result.exit_status == 1
+    assert result.stderr.strip() == f"Connect with a terminal: ssh -t -p {door.port} ann@127.0.0.1"
+    assert door.session_count == 0
+
+
+async def test_a_command_that_cannot_start_is_a_sentence_not_a_traceback(tmp_path: Path, policy: Policy) -> None:
+    logged: list[str] = []
+    door = await open_door(tmp_path, policy, command_for=lambda codes: ["/nonexistent/tilegames"],
+                           log=logged.append)
+    try:
+        async with connect(door) as conn:
+            result = await conn.run("", term_type="xterm", timeout=10)
+    finally:
+        door.close()
+        await door.wait_closed()
+    assert result.exit_status == 1
+    assert result.stdout.strip() == "The game could not be started here; the server's log says why."
+    assert "Traceback" not in result.stdout and "FileNotFoundError" in logged[0]
+
+
+# --- the host key -------------------------------------------------------------------------------
+async def test_the_host_key_is_made_once_private_and_kept_across_restarts(tmp_path: Path, policy: Policy) -> None:
+    first = await open_door(tmp_path, policy)
+    first.close()
+    await first.wait_closed()
+    path = tmp_path / HOST_KEY_FILE
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    second = await open_door(tmp_path, policy)
+    try:
+        async with connect(second) as conn:
+            served = conn.get_server_host_key()
+        assert served is not None and served.get_fingerprint() == first.fingerprint == second.fingerprint
+    finally:
+        second.close()
+        await second.wait_closed()
