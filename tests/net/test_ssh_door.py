@@ -17,14 +17,16 @@ from typing import Any, AsyncIterator, Callable
 import asyncssh
 import pytest
 
+if sys.platform == "win32":
+    pytest.skip("the SSH door runs on POSIX systems (a PTY per session)", allow_module_level=True)
+
 from tilegames.net.ssh_door import SshDoor, start_ssh_door
 from tilegames.net.ssh_keys import HOST_KEY_FILE, KEYS_FILE, parse_keys
 
-pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="the SSH door runs on POSIX systems")
 
 GOOD = "K7PQ-3MZD"
 
-# The child: says its pid, TERM, size and arguments (the codes), reports each resize, echoes one
+# The child: says its pid, its home folder, TERM, size and arguments (the codes), reports each resize, echoes one
 # line, then exits 3. With HANG=1 it ignores SIGHUP and SIGTERM and sleeps on without its
 # terminal (only SIGKILL ends it).
 CHILD = r"""
@@ -38,7 +40,7 @@ def told(*_):
 signal.signal(signal.SIGWINCH, told)
 c, r = os.get_terminal_size(0)
 tty = os.ttyname(0) == os.ttyname(1) == os.ttyname(2)
-os.write(1, f"pid {os.getpid()} term {os.environ['TERM']} size {c}x{r} tty {tty} codes {sys.argv[1:]}.\r\n".encode())
+os.write(1, f"pid {os.getpid()} home {os.environ['TILEGAMES_HOME']} term {os.environ['TERM']} size {c}x{r} tty {tty} codes {sys.argv[1:]}.\r\n".encode())
 while os.environ.get("HANG") == "1":
     signal.pause()
 line = sys.stdin.readline()
@@ -207,12 +209,14 @@ async def test_the_child_gets_the_terminal_its_size_resizes_and_the_keys(door: S
     assert process.exit_status == 3
 
 
-async def test_closing_the_window_hangs_the_child_up(door: SshDoor) -> None:
+async def test_closing_the_window_hangs_the_child_up_and_its_home_goes(door: SshDoor, private_home: Path) -> None:
     async with connect(door) as conn:
         process = await conn.create_process(term_type="xterm", encoding=None)
         text = await read_until(process, "codes", bytearray())
+        home = Path(text.split(" home ")[1].split(" term ")[0])
+        assert home.is_dir() and home != private_home  # a home of its own, not the server account's
     pid = int(text.split("pid ")[1].split()[0])
-    await until(lambda: gone(pid) and door.session_count == 0)
+    await until(lambda: gone(pid) and door.session_count == 0 and not home.exists())
 
 
 async def test_a_child_that_ignores_the_hang_up_is_killed_after_the_grace(tmp_path: Path, policy: Policy) -> None:

@@ -14,11 +14,13 @@ from typing import Any, AsyncIterator, Iterator
 import asyncssh
 import pytest
 
+if sys.platform == "win32":
+    pytest.skip("the SSH door runs on POSIX systems (a PTY per session)", allow_module_level=True)
+
 from net_harness import Codes, ServerThread
 from tilegames.net.lobby import WrongCodes
 from tilegames.net.ssh_door import SshDoor, join_command, start_ssh_door
 
-pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="the SSH door runs on POSIX systems")
 
 # Escape sequences (CSI, OSC, charset and keypad modes): what is left is the text drawn.
 ESCAPES = re.compile(rb"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[()][0-9A-Za-z]|\x1b[=>78]")

@@ -25,7 +25,9 @@ from __future__ import annotations
 
 import asyncio
 import os
+import shutil
 import sys
+import tempfile
 import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -45,6 +47,7 @@ CodesForName = Callable[[str], "tuple[str, ...] | None"]
 CommandFor = Callable[[tuple[str, ...]], list[str]]
 KeysFor = Callable[[str], Sequence[asyncssh.SSHKey]]
 Log = Callable[[str], None]
+_Challenge = tuple[str, str, str, tuple[tuple[str, bool], ...]]  # keyboard-interactive: name, text, lang, prompts
 
 DEFAULT_TERM = "xterm-256color"
 BANNER = "tilegames: your password is your seat's join code (it looks like K7PQ-3MZD).\r\n"
@@ -59,9 +62,12 @@ def _say(text: str) -> None:
     print(text, file=sys.stderr, flush=True)
 
 
-def child_env(term: str | None, client_env: Mapping[str, object]) -> dict[str, str]:
-    """The environment of a session's child: the server's, with the player's terminal."""
+def child_env(term: str | None, client_env: Mapping[str, object], home: Path) -> dict[str, str]:
+    """The environment of a session's child: the server's, with the player's terminal, and
+    `home` as its TILEGAMES_HOME, so that the app a stranger drives never sees the server
+    account's own saved games (nor its default server folder)."""
     env = {k: v for k, v in os.environ.items() if k not in _SERVER_TERMINAL}
+    env["TILEGAMES_HOME"] = str(home)
     env["TERM"] = term if term and term.isprintable() and len(term) < 64 else DEFAULT_TERM
     for key in _FROM_CLIENT:
         value = client_env.get(key)
@@ -165,10 +171,20 @@ class SshDoor:
             _tell(process, "The server has as many SSH players as it can take: try again in a few minutes.")
             return 1
         columns, rows, _, _ = process.get_terminal_size()
-        child = await PtyChild.spawn(self.command_for(codes), child_env(process.get_terminal_type(), process.env),
-                                     columns, rows, grace=self.grace)
+        home = Path(tempfile.mkdtemp(prefix="tilegames-ssh-"))
+        try:
+            child = await PtyChild.spawn(self.command_for(codes), child_env(process.get_terminal_type(), process.env,
+                                                                            home), columns, rows, grace=self.grace)
+        except BaseException:
+            shutil.rmtree(home, ignore_errors=True)
+            raise
         ended = self._children[child] = asyncio.ensure_future(child.wait())
-        ended.add_done_callback(lambda _: self._children.pop(child, None))
+
+        def gone(_: object) -> None:
+            self._children.pop(child, None)
+            shutil.rmtree(home, ignore_errors=True)
+
+        ended.add_done_callback(gone)
         try:
             return await self._bridge(process, child, ended)
         finally:
@@ -192,7 +208,7 @@ class SshDoor:
             return None
         try:  # its output has ended, so the child is ending: its status
             status = await asyncio.wait_for(asyncio.shield(ended), self.grace)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             child.hang_up()
             status = await ended
         return status if status >= 0 else 128 - status  # killed by signal N: 128 + N, as shells say
@@ -285,7 +301,7 @@ class _Gatekeeper(asyncssh.SSHServer):
     def kbdint_auth_supported(self) -> bool:
         return True
 
-    def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> tuple[str, str, str, tuple[tuple[str, bool], ...]]:
+    def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> _Challenge:
         return "", "", "", (("Password (your join code): ", False),)
 
     def validate_kbdint_response(self, username: str, responses: Sequence[str]) -> bool:
