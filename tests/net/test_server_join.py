@@ -4,6 +4,7 @@ table's clock waiting for its players."""
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
 
@@ -12,7 +13,7 @@ from net_harness import FAST, ServerThread
 from tilegames.core.clock import FakeClock
 from tilegames.net.codes import RateLimiter
 from tilegames.net.server import Settings
-from wire_client import WireClient
+from wire_client import Closed, WireClient
 
 
 @pytest.fixture
@@ -180,3 +181,24 @@ def test_a_welcome_too_long_to_send_keeps_the_latest_history_and_a_long_answer_i
     assert cut["state"] == full["state"]
     refused = ann.request("past_views")
     assert refused["ok"] is False and refused["error"] == "too_big"
+
+
+def test_too_many_connections_from_one_address_are_turned_away(server, monkeypatch):
+    import tilegames.net.server as server_module
+
+    monkeypatch.setattr(server_module, "MAX_PER_ADDRESS", 2)
+    codes = server.create("nabit", ("Ann", "Bob"), 5)
+    first, second = WireClient(server.port), WireClient(server.port)
+    assert first.hello(codes.seats[0])["type"] == "welcome"
+    third = WireClient(server.port)
+    busy = third.read()
+    assert busy["error"] == "busy" and busy["fatal"] is True and third.closed_by_server()
+    second.close()
+    for _ in range(100):  # once the server has noticed that one went
+        try:
+            assert WireClient(server.port).hello(codes.seats[1])["type"] == "welcome"
+            break
+        except Closed:
+            time.sleep(0.02)
+    else:
+        raise AssertionError("a connection was still turned away")

@@ -23,7 +23,7 @@ from typing import Any, Callable
 
 from tilegames.core.protocol import Event
 from tilegames.net import requests
-from tilegames.net.codes import RateLimiter
+from tilegames.net.codes import RateLimiter, address_key
 from tilegames.net.framing import read_lines
 from tilegames.net.lobby import Lobby, WrongCodes
 from tilegames.net.robots import Robots
@@ -33,6 +33,9 @@ from tilegames.net.wire import (MAX_LINE, MAX_SERVER_LINE, PROTOCOL_VERSION, SEA
                                 reply_refused, update)
 
 MAX_BAD = 10  # bad messages before a connection is closed
+# Connections from one address (an IPv6 /64) at once: plenty for a household behind one router,
+# and a flood of idle connections cannot take every file descriptor.
+MAX_PER_ADDRESS = 64
 # A connection whose unsent bytes pile up past this does not read what it is sent: it is closed
 # rather than let it fill the server's memory.
 MAX_UNSENT = 8 * 1024 * 1024
@@ -63,6 +66,9 @@ class Connection:
     def send(self, message: dict[str, Any]) -> bool:
         """Queue one message; False (nothing sent) when it is too long to send."""
         if self.closed:
+            return True
+        if self.writer.is_closing():  # the client went; its handler has not noticed yet
+            self.closed = True
             return True
         if self.writer.transport.get_write_buffer_size() > MAX_UNSENT:
             self.close()  # it has not read what it was sent before
@@ -132,6 +138,13 @@ class Server:
         self.lobby.close()
         await asyncio.sleep(0)  # let the closed connections' handlers end
 
+    def _let_go_if_done(self, table: Table) -> None:
+        """A finished table nobody is at any more is closed and forgotten."""
+        self.lobby.let_go_if_done(table)
+        if table.id not in self.lobby.tables:
+            self._robots.pop(table.id, None)
+            self._pushed.pop(table.id, None)
+
     def _watch(self, table: Table) -> None:
         robots = Robots(table, self._executor, self.settings.agent_seconds, self._changed)
         self._robots[table.id] = robots
@@ -141,6 +154,12 @@ class Server:
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         peer = writer.get_extra_info("peername") or ("?", 0)
         connection = Connection(writer, str(peer[0]), int(peer[1]), self.on_sent)
+        key = address_key(connection.host)
+        if sum(1 for c in self._connections if address_key(c.host) == key) >= MAX_PER_ADDRESS:
+            connection.send(error("busy", f"Your address has {MAX_PER_ADDRESS} connections to this server "
+                                          "already; close some, then try again.", fatal=True))
+            connection.close()
+            return
         self._connections.add(connection)
         deadline = asyncio.get_running_loop().call_later(self.settings.join_seconds, self._join_deadline, connection)
         try:
@@ -158,7 +177,7 @@ class Server:
             table = connection.table
             if table is not None:
                 table.leave(connection)
-                self.lobby.let_go_if_done(table)
+                self._let_go_if_done(table)
 
     def _join_deadline(self, connection: Connection) -> None:
         if connection.table is None and not connection.closed:
@@ -285,6 +304,7 @@ class Server:
         robots = self._robots.get(table.id)
         if robots is not None:
             robots.poke()
+        self._let_go_if_done(table)  # a game of computers, over with nobody watching
 
     def _push(self, table: Table, events: list[Event], *, exclude: Connection | None = None,
               seat: int | None = None) -> None:
