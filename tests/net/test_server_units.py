@@ -10,6 +10,7 @@ import os
 import pytest
 
 from tilegames.core.clock import FakeClock
+from tilegames.core.registry import get_game
 from tilegames.net import commands
 from tilegames.net.codes import ALPHABET, RateLimiter, address_key, canonical, new_code
 from tilegames.net.framing import read_lines
@@ -119,6 +120,16 @@ def test_a_damaged_tables_file_is_named_and_not_overwritten(tmp_path, content):
     assert commands.serve("127.0.0.1", 0, folder) == 1
 
 
+def test_a_tables_journal_is_its_owners_only(data):
+    from tilegames.net.lobby import Lobby
+
+    lobby = Lobby(TableStore.open(data))
+    table = lobby.create("nabit", ("Ann", "Bob"), get_game("nabit").config_for({}, 2), 7)
+    assert oct((data / f"{table.id}.jsonl").stat().st_mode & 0o777) == "0o600"
+    assert oct(data.stat().st_mode & 0o777) == "0o700"
+    lobby.close()
+
+
 def test_the_default_folder_is_beside_the_saves(monkeypatch, tmp_path):
     monkeypatch.setenv("TILEGAMES_HOME", str(tmp_path / "home"))
     assert default_data_dir() == tmp_path / "home" / "server"
@@ -151,8 +162,6 @@ def test_a_server_open_to_other_machines_says_so(capsys):
 
 
 def test_host_refuses_a_match_of_several_games(tmp_path, capsys):
-    from tilegames.core.registry import get_game
-
     config = get_game("rummikub").config_for({"rounds": 3}, 2)
     assert commands.host("rummikub", ("Ann", "Bob"), config, 1, "127.0.0.1", 0, tmp_path, None) == 2
     assert "one game a table" in capsys.readouterr().err

@@ -8,6 +8,7 @@ result and may reconnect to it), then it is let go; after a restart it is not lo
 
 from __future__ import annotations
 
+import os
 import sys
 from dataclasses import dataclass, field
 from typing import Any
@@ -85,9 +86,10 @@ class Lobby:
                 taken.add(code)
         spectator = new_code(taken)
         record = TableRecord(table_id, game_id, record_path, tuple(codes), spectator)
-        session = LocalSession.start(game, config, seats, seed, path=self.store.journal_path(record),
-                                     meta={"server_table": table_id})
+        path = self.store.journal_path(record)
+        session = LocalSession.start(game, config, seats, seed, path=path, meta={"server_table": table_id})
         try:
+            os.chmod(path, 0o600)  # it holds the seed, so the bag's order: its owner's eyes only
             self.store.add(record)
         except BaseException:
             session.close()

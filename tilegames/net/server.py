@@ -170,6 +170,8 @@ class Server:
                 await writer.drain()
         except (ConnectionError, OSError):
             pass  # the client went away
+        except Exception:  # a bug: this connection ends, the server and its tables go on
+            print(f"A connection from {connection.host} failed:\n{traceback.format_exc()}", file=sys.stderr)
         finally:
             deadline.cancel()
             self._connections.discard(connection)
