@@ -26,8 +26,9 @@ from tilegames.net.client_hosting import HostedServer, HostedTable, HostingFaile
 from tilegames.ui.games import playable
 from tilegames.ui.remote import start_remote
 from tilegames.ui.screens.base import BaseScreen
-from tilegames.ui.screens.setup import parse_players
+from tilegames.ui.screens.setup import names_typed, parse_players, seat_names
 from tilegames.ui.screens.turns import is_agent_name
+from tilegames.ui.widgets.seat_kinds import SeatKinds
 
 LOCALHOST = "127.0.0.1"
 DEFAULT_PORT = 7777
@@ -67,6 +68,7 @@ class HostScreen(BaseScreen):
     DEFAULT_CSS = """
     HostScreen { align: center middle; }
     HostScreen #form { width: 64; height: auto; border: round $primary; padding: 0 1; }
+    HostScreen SeatKinds { margin: 0; }
     HostScreen Grid { grid-size: 2; grid-columns: 9 1fr; grid-rows: 1; grid-gutter: 1 0; height: auto; margin: 1 0; }
     HostScreen #about { color: $text-muted; height: auto; }
     HostScreen #error { color: $error; height: auto; }
@@ -80,13 +82,15 @@ class HostScreen(BaseScreen):
         with Vertical(id="form") as form:
             form.border_title = "Host a game"
             yield Static("This terminal serves the game; the others join it with the codes shown next. "
-                         "You play the first person named; cpu is a computer player.", id="about")
+                         "You play the first person named.", id="about")
             with Grid():
                 yield Label("Game")
                 yield Select(games, value=games[0][1], allow_blank=False, id="game", compact=True)
                 yield Label("Players")
                 yield Input(value="Player 1, Player 2", id="players", compact=True,
                             placeholder="names, separated by commas (cpu: the computer)")
+                yield Label("Computer")
+                yield SeatKinds(id="seats")
                 yield Label("Port")
                 yield Input(value=str(running.port if running else DEFAULT_PORT), id="port", compact=True,
                             disabled=running is not None, placeholder="a TCP port, e.g. 7777")
@@ -98,6 +102,24 @@ class HostScreen(BaseScreen):
     def on_mount(self) -> None:
         super().on_mount()
         self.query_one("#players", Input).focus()
+        self._players_changed()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id == "players":
+            self._players_changed()
+
+    def _players_changed(self) -> None:
+        """The seats line shows who the computer plays, as the setup form's does."""
+        names = seat_names(self.query_one("#players", Input).value)
+        self.query_one(SeatKinds).show([(name, is_agent_name(name)) for name in names])
+
+    def on_seat_kinds_switched(self, event: SeatKinds.Switched) -> None:
+        """A seat switched to the computer is named cpu; back to a person, it gets a name."""
+        players = self.query_one("#players", Input)
+        names = names_typed(players.value)
+        if event.seat < len(names):
+            names[event.seat] = f"Player {event.seat + 1}" if is_agent_name(names[event.seat]) else "cpu"
+            players.value = ", ".join(names)
 
     def on_input_submitted(self) -> None:
         self.action_host()
