@@ -11,6 +11,7 @@ import threading
 import pytest
 from remote_helpers import LOCALHOST, edit_of, join, new_table, serving, until
 
+from tilegames.core.clock import FakeClock
 from tilegames.core.errors import IllegalMove
 from tilegames.core.protocol import Event
 from tilegames.games.scrabble.actions import Pass
@@ -134,7 +135,8 @@ def told_so_far(session: RemoteSession) -> list[Event]:
     return session._test_told  # type: ignore[attr-defined, no-any-return]
 
 
-def test_a_server_that_stops_answering_is_given_up_after_the_timeout():
+def silent_server() -> int:
+    """A port where a server welcomes one terminal to a Scrabble table, then never says a word."""
     listener = socket.create_server((LOCALHOST, 0))
     welcome = {"type": "welcome", "id": 1, "v": 1, "table": "t1", "game": "scrabble", "seats": ["Ann", "Bob"],
                "you": [0], "history": [],
@@ -143,17 +145,39 @@ def test_a_server_that_stops_answering_is_given_up_after_the_timeout():
 
     def welcome_then_silence() -> None:
         conn, _ = listener.accept()
+        listener.close()
         conn.makefile("rb").readline()
         conn.sendall(json.dumps(welcome).encode() + b"\n")
         threading.Event().wait(5)
         conn.close()
-        listener.close()
 
     threading.Thread(target=welcome_then_silence, daemon=True).start()
-    session = RemoteSession.connect(LOCALHOST, listener.getsockname()[1], ("K7PQ-3MZD",), timeout=0.3)
+    return int(listener.getsockname()[1])
+
+
+def test_a_server_that_stops_answering_a_request_is_given_up_after_the_timeout():
+    session = RemoteSession.connect(LOCALHOST, silent_server(), ("K7PQ-3MZD",), timeout=0.3)
     with pytest.raises(SessionLost, match="did not answer within"):
         session.act(0, Pass())
     assert not session.connected
+    session.close()
+
+
+def test_a_quiet_line_is_pinged_and_given_up_when_nothing_comes_back(monkeypatch):
+    monkeypatch.setattr(remote_session, "RECONNECT_DELAYS", ())
+    clock = FakeClock(0.0)
+    session = RemoteSession.connect(LOCALHOST, silent_server(), ("K7PQ-3MZD",), timeout=10, clock=clock)
+    heard = told_so_far(session)
+    assert session.tick() == () and session.connected
+    clock.advance(remote_session.PING_SECONDS)
+    session.tick()  # pings
+    clock.advance(9)
+    session.tick()
+    assert session.connected  # still within its patience
+    clock.advance(2)
+    session.tick()  # no answer in 10 s: given up, and told
+    assert not session.connected and kinds(heard) == [LOST_EVENT]
+    until(session, lambda: GONE_EVENT in kinds(heard))  # no tries left: join again
     session.close()
 
 

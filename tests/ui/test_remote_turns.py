@@ -104,3 +104,24 @@ async def test_a_lost_connection_is_told_and_play_goes_on_when_it_is_back(app, t
                 assert screen.session.turn_number() >= 1 and not bob.refused
         finally:
             bob.stop()
+
+
+async def test_a_spectators_code_watches_the_game_without_a_seat_or_a_hand_off(app, tmp_path):
+    with serving(tmp_path / "server") as server:
+        table = new_table(server, "scrabble", ("Ann", "Bob"), 12)
+        players = [ScriptedPlayer(join(server, code), moves=0, pass_action=Pass()).start() for code in table.codes]
+        try:
+            async with app.run_test(size=(80, 24)) as pilot:
+                screen = await show(pilot, server.port, table.spectator)
+                assert screen.session.seats_here == () and screen.viewer is None
+                for _ in range(400):
+                    assert not isinstance(app.screen, HandOff) and not screen._my_turn()
+                    if isinstance(app.screen, ScrabbleSummary):
+                        break
+                    await pilot.pause(0.05)
+                assert isinstance(app.screen, ScrabbleSummary)  # four passes: the game is over
+                log = "\n".join(str(line) for line in screen.query_one(MoveLog).lines)
+                assert "Ann passed." in log and "Bob passed." in log
+        finally:
+            for player in players:
+                player.stop()

@@ -56,6 +56,8 @@ class Connection:
         self._updates: deque[Incoming] = deque()
         self._seq = 0
         self.lost: str | None = None  # why the connection ended (None: it is up)
+        self.last_heard = now()  # when the server last sent anything
+        self._pinged: float | None = None  # when the last ping went, unanswered so far
         self._reader = threading.Thread(target=self._read, name=f"tilegames-client {where}", daemon=True)
 
     @classmethod
@@ -100,6 +102,21 @@ class Connection:
         if waiter.answer is None:
             raise SessionLost(self.lost or f"The connection to the server was lost. {REJOIN}")
         return waiter.answer
+
+    def keep_alive(self, ident: Callable[[], int], every: float, patience: float) -> None:
+        """Ping a line that has been quiet for `every` seconds, and give the connection up when
+        nothing at all comes back within `patience` seconds of a ping: a server gone without a
+        word (a cable pulled, a machine asleep) is noticed, not waited for forever."""
+        now = self._now()
+        waiting = self._pinged is not None and self.last_heard < self._pinged
+        if waiting and self._pinged is not None and now - self._pinged > patience:
+            self._end(f"The server stopped answering (nothing for {patience:.0f} seconds). {REJOIN}")
+        elif not waiting and now - self.last_heard >= every:
+            self._pinged = now
+            try:
+                self.send({"type": "ping", "id": ident()})
+            except SessionLost:
+                pass  # `lost` says why; the session notices
 
     # --- what the server pushed -------------------------------------------------------------
     def take_updates(self, before: int | None = None) -> list[Incoming]:
@@ -156,6 +173,7 @@ class Connection:
         with self._lock:
             self._seq += 1
             incoming = Incoming(self._seq, message, self._now())
+            self.last_heard = incoming.at
             kind, key = message["type"], message.get("id")
             waiter = self._waiting.get(key) if type(key) is int else None
             if kind == "update":

@@ -41,7 +41,7 @@ from tilegames.net.client_messages import (REJOIN, JoinFailed, RemoteState, Sess
 REQUEST_TIMEOUT = 10.0
 # Pauses before each reconnect attempt, in seconds: about half a minute in all.
 RECONNECT_DELAYS: tuple[float, ...] = (0.2, 0.5, 1.0, 2.0, 4.0, 8.0, 8.0, 8.0)
-PING_SECONDS = 5.0  # a quiet connection is pinged this often, so a dead one is noticed
+PING_SECONDS = 5.0  # a connection quiet this long is pinged, so that a dead one is noticed
 RECENT = 6  # the last events told, kept to find the place in a reconnect's history
 
 LOST_EVENT = "connection.lost"
@@ -70,7 +70,6 @@ class RemoteSession:
         self._connection = connection
         self._ids = ids
         self._listeners: list[Callable[[Event], None]] = []
-        self._last_sent = self.clock.now()
         # The reconnect thread's results, taken by tick() on the app's thread.
         self._lock = threading.Lock()
         self._stop = threading.Event()
@@ -213,7 +212,6 @@ class RemoteSession:
         IllegalMove with the server's sentences when refused; SessionLost without a
         connection."""
         connection = self._live()
-        self._last_sent = self.clock.now()
         answer = connection.call({"type": "request", "id": next(self._ids), "op": op, **fields}, self.timeout)
         self._apply_updates(connection.take_updates(before=answer.seq))
         message = answer.message
@@ -252,14 +250,10 @@ class RemoteSession:
         delivered += self._take_rejoin()
         connection = self._connection
         delivered += self._apply_updates(connection.take_updates())
+        if connection.lost is None:
+            connection.keep_alive(lambda: next(self._ids), PING_SECONDS, self.timeout)
         if connection.lost is not None:
             delivered += self._lost(connection.lost)
-        elif self.clock.now() - self._last_sent >= PING_SECONDS:
-            self._last_sent = self.clock.now()
-            try:
-                connection.send({"type": "ping", "id": next(self._ids)})
-            except SessionLost:
-                pass  # noticed at the next tick
         return tuple(delivered)
 
     def restart_clock(self) -> None:
@@ -359,7 +353,6 @@ class RemoteSession:
         connection, welcome = rejoined
         self._connection.close()
         self._connection, self._reconnecting = connection, False
-        self._last_sent = self.clock.now()
         back = Event(BACK_EVENT, f"Connected to the server at {self.address} again: the game goes on.")
         missed = missed_events(self._told, list(self._recent), welcome.history)
         return self._adopt(welcome.state, [back, *missed])
