@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
+from tilegames.bench_net import cases as net_cases
 from tilegames.core.journal import JournalHeader, JournalWriter, load_journal
 from tilegames.core.protocol import Action
 from tilegames.core.tiles import Bag, make_tiles
@@ -261,6 +262,7 @@ CASES: list[Case] = [
     Case("rummikub: whole 4-player bot game", _rummikub_bot_game),
     Case(MENU_NONE, _menu_first_frame(0)),
     Case("menu: first frame, 1,000 saves of 90 moves", _menu_first_frame(None), target=1.5, relative_to=MENU_NONE),
+    *net_cases(Case),
 ]
 
 
@@ -305,7 +307,7 @@ def _measure(cases: list[Case], runs: int) -> dict[str, list[float]]:
 
 
 def _fmt_bytes(size: float) -> str:
-    return f"{size / 1e6:.1f} MB"
+    return f"{size / 1e6:.1f} MB" if abs(size) >= 1e6 else f"{size / 1e3:.1f} kB"
 
 
 def _fmt(seconds: float) -> str:

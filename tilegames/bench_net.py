@@ -1,0 +1,302 @@
+"""The game server's benchmarks (issue 15), run by `tilegames bench --only net`.
+
+The server is a real `tilegames serve` in a subprocess of its own (its own interpreter, so its
+own GIL and, on a machine of two cores or more, its own core): the clients here, in this
+process, do not slow it down, and its memory is its alone (VmRSS from /proc/PID/status). Its
+tables are dealt into a fresh data folder before it starts (the server resumes them, codes and
+all), with no turn clock, so nothing is pushed but what the play causes.
+
+- Latency: 16 Rummikub tables of 4 human seats, 64 connections (one per seat), one client
+  thread per table. The current player's client draws a tile (the cheapest move on the client
+  side) as soon as the previous action is known, so the 16 tables play at once, flat out. A
+  sample is the time from sending the action until all 4 connections of the table have the line
+  it caused (the actor's reply, the 3 others' update), all timestamps taken here.
+- Memory: the server's VmRSS growth while 500 connections say hello (as spectators) and are
+  welcomed, per connection; and the growth from 16 more tables, per table (a server resuming
+  17 tables against one resuming 1, so the game's modules are loaded in both).
+"""
+
+from __future__ import annotations
+
+import json
+import select
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from tilegames.core.registry import get_game
+from tilegames.net.lobby import Lobby
+from tilegames.net.server import MAX_PER_ADDRESS
+from tilegames.net.store import TableStore
+
+TABLES = 16
+SEATS = ("Ann", "Bora", "Chul", "Dee")
+DRAWS_PER_TABLE = 25  # 16 x 25 = 400 samples a run (a Rummikub pool holds 50 tiles after the deal)
+IDLE_CONNECTIONS = 500
+TIMEOUT = 20.0
+
+
+@dataclass(frozen=True)
+class Dealt:
+    codes: tuple[str, ...]  # the seats' codes
+    spectator: str
+
+
+def _deal(data: Path, count: int) -> list[Dealt]:
+    """`count` new 4-seat Rummikub tables journaled in `data`: no turn clock (nothing pushed but
+    what the play causes) and no redeal offer (the first move may be a draw)."""
+    game = get_game("rummikub")
+    config = replace(game.config_for({}, len(SEATS)), turn_seconds=None, allow_doubles_redeal=False)
+    lobby = Lobby(TableStore.open(data))
+    try:
+        tables = [lobby.create("rummikub", SEATS, config, seed) for seed in range(count)]
+        return [Dealt(tuple(c for c in t.seat_codes if c is not None), t.spectator_code) for t in tables]
+    finally:
+        lobby.close()
+
+
+class _Served:
+    """`tilegames serve` on a data folder, in a subprocess, on 127.0.0.1 and a free port."""
+
+    def __init__(self, data: Path) -> None:
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            self.port: int = probe.getsockname()[1]
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "tilegames", "serve", "--port", str(self.port), "--data", str(data)],
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        assert self.proc.stderr is not None
+        said: list[str] = []
+        for line in self.proc.stderr:  # the server says where it listens once it accepts connections
+            said.append(line)
+            if line.startswith("Serving "):
+                break
+        else:
+            self.proc.wait(TIMEOUT)
+            raise RuntimeError("the server did not start: " + "".join(said)[-500:])
+
+    def rss(self) -> int:
+        """The server's resident memory now, in bytes."""
+        for line in Path(f"/proc/{self.proc.pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) * 1024
+        raise RuntimeError("no VmRSS in /proc (this benchmark needs Linux)")
+
+    def stop(self) -> None:
+        self.proc.send_signal(signal.SIGTERM)
+        try:
+            self.proc.wait(TIMEOUT)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+        if self.proc.stderr is not None:
+            self.proc.stderr.close()
+
+
+@contextmanager
+def _serving(count: int) -> Iterator[tuple[_Served, list[Dealt]]]:
+    data = Path(tempfile.mkdtemp(prefix="tilegames-bench-net-"))
+    try:
+        dealt = _deal(data, count)
+        served = _Served(data)
+        try:
+            yield served, dealt
+        finally:
+            served.stop()
+    finally:
+        shutil.rmtree(data, ignore_errors=True)
+
+
+def _source(n: int) -> str:
+    """A loopback source address for the `n`th connection: the server takes at most
+    MAX_PER_ADDRESS from one address, and all of 127/8 is this host."""
+    return f"127.0.0.{2 + n // (MAX_PER_ADDRESS - 4)}"
+
+
+class _Line:
+    """A connection read line by line, each line stamped with the moment its last byte came."""
+
+    def __init__(self, port: int, n: int) -> None:
+        self.sock = socket.create_connection(("127.0.0.1", port), timeout=TIMEOUT, source_address=(_source(n), 0))
+        self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        self.buffer = bytearray()
+        self.lines: list[tuple[float, bytes]] = []
+
+    def fileno(self) -> int:
+        return self.sock.fileno()
+
+    def send(self, message: dict[str, Any]) -> float:
+        data = json.dumps(message).encode() + b"\n"
+        start = time.perf_counter()
+        self.sock.sendall(data)
+        return start
+
+    def pump(self) -> None:
+        """Read what is there (call when readable)."""
+        chunk = self.sock.recv(1 << 20)
+        now = time.perf_counter()
+        if not chunk:
+            raise RuntimeError("the server closed a connection")
+        self.buffer += chunk
+        while (end := self.buffer.find(b"\n")) >= 0:
+            self.lines.append((now, bytes(self.buffer[:end])))
+            del self.buffer[:end + 1]
+
+    def wait(self, wanted: Callable[[bytes], bool]) -> tuple[float, bytes]:
+        """The first line (and when it came) that is `wanted`, those before it dropped."""
+        deadline = time.monotonic() + TIMEOUT
+        while True:
+            while self.lines:
+                stamped = self.lines.pop(0)
+                if wanted(stamped[1]):
+                    return stamped
+            if time.monotonic() > deadline:
+                raise RuntimeError("no answer from the server in time")
+            self.pump()
+
+    def hello(self, code: str) -> dict[str, Any]:
+        self.send({"type": "hello", "v": 1, "id": 1, "code": code})
+        welcome: dict[str, Any] = json.loads(self.wait(lambda line: b'"id":1,' in line[:40])[1])
+        if welcome["type"] != "welcome":
+            raise RuntimeError(f"the server refused a hello: {welcome}")
+        return welcome
+
+    def close(self) -> None:
+        self.sock.close()
+
+
+_UPDATE = b'{"type":"update","events":[{'  # an update an action caused (not the table's start)
+
+
+def _play(port: int, table: Dealt, first: int, samples: list[float], failed: list[Exception]) -> None:
+    """(One thread per table.) The current seat's client draws, `DRAWS_PER_TABLE` times; one
+    latency sample per draw."""
+    clients: list[_Line] = []
+    try:
+        by_seat: dict[int, _Line] = {}
+        current = None
+        for n, code in enumerate(table.codes):
+            client = _Line(port, first + n)
+            clients.append(client)
+            welcome = client.hello(code)
+            by_seat[welcome["you"][0]] = client
+            current = welcome["state"]["current"]
+        for id in range(2, 2 + DRAWS_PER_TABLE):
+            if current is None:
+                break  # the game is over (it is not, after a few draws each)
+            actor = by_seat[current]
+            start = actor.send({"type": "request", "id": id, "op": "act", "seat": current,
+                                "action": {"type": "draw"}})
+            reply = b'{"type":"reply","id":%d,' % id
+            wanted = {c: reply if c is actor else _UPDATE for c in clients}
+            got: dict[_Line, tuple[float, bytes]] = {}
+            deadline = time.monotonic() + TIMEOUT
+            while True:
+                for c in clients:  # the lines read so far
+                    while c not in got and c.lines:
+                        stamped = c.lines.pop(0)
+                        if stamped[1].startswith(wanted[c]):
+                            got[c] = stamped
+                waiting = [c for c in clients if c not in got]
+                if not waiting:
+                    break
+                if time.monotonic() > deadline:
+                    raise RuntimeError("an action's update did not reach every client in time")
+                ready, _, _ = select.select(waiting, [], [], TIMEOUT)
+                for c in ready:
+                    c.pump()
+            samples.append(max(stamp for stamp, _ in got.values()) - start)
+            answer = json.loads(got[actor][1])
+            if not answer["ok"]:
+                raise RuntimeError(f"the server refused a draw: {answer.get('reasons')}")
+            current = answer["state"]["current"]
+    except Exception as exc:  # noqa: BLE001 - raised again by the caller, in the main thread
+        failed.append(exc)
+    finally:
+        for client in clients:
+            client.close()
+
+
+def _latencies() -> list[float]:
+    """One run: every table played at once; the latency of every action."""
+    samples: list[float] = []
+    failed: list[Exception] = []
+    with _serving(TABLES) as (served, dealt):
+        threads = [threading.Thread(target=_play, args=(served.port, table, n * len(SEATS), samples, failed))
+                   for n, table in enumerate(dealt)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    if failed:
+        raise failed[0]
+    return samples
+
+
+_UNUSED: list[list[float]] = []  # the samples of p99's runs, which p50's runs read back
+
+
+def _percentile(p: int, fresh: bool) -> Callable[[], float]:
+    def run() -> float:
+        samples = _latencies() if fresh or not _UNUSED else _UNUSED.pop(0)
+        if fresh:
+            _UNUSED.append(samples)
+        return statistics.quantiles(samples, n=100, method="inclusive")[p - 1] if p != 50 else statistics.median(samples)
+
+    return run
+
+
+def _idle_connections() -> float:
+    """The server's memory growth per connection welcomed and then idle."""
+    with _serving(TABLES) as (served, dealt):
+        time.sleep(0.2)
+        before = served.rss()
+        clients: list[_Line] = []
+        try:
+            for n in range(IDLE_CONNECTIONS):
+                client = _Line(served.port, n)
+                clients.append(client)
+                client.hello(dealt[n % len(dealt)].spectator)
+            time.sleep(0.5)
+            after = served.rss()
+            for client in clients:  # still held: every one answers a ping
+                client.send({"type": "ping", "id": 2})
+            for client in clients:
+                client.wait(lambda line: line.startswith(b'{"type":"pong"'))
+        finally:
+            for client in clients:
+                client.close()
+    return (after - before) / IDLE_CONNECTIONS
+
+
+def _table_memory() -> float:
+    """The server's memory growth per table: resuming 1 + 16 tables against resuming 1."""
+    rss: list[int] = []
+    for count in (1, 1 + TABLES):
+        with _serving(count) as (served, _):
+            time.sleep(0.3)
+            rss.append(served.rss())
+    return (rss[1] - rss[0]) / TABLES
+
+
+def cases(case: Callable[..., Any]) -> list[Any]:
+    """The network cases, made with bench's `Case` (passed in: bench imports this module)."""
+    name = f"net: action to all views, {TABLES} tables x {len(SEATS)} clients"
+    return [
+        case(f"{name}, p99", _percentile(99, True), target=0.050),
+        case(f"{name}, p50", _percentile(50, False)),
+        case(f"net: {IDLE_CONNECTIONS} idle connections held", _idle_connections, unit="bytes"),
+        case(f"net: memory per table ({TABLES} tables)", _table_memory, unit="bytes"),
+    ]
+
