@@ -82,6 +82,8 @@ def _add_network_commands(commands: Any, with_game_options: bool) -> None:
         parser.add_argument("--bind", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this host only)")
         parser.add_argument("--port", type=_port, default=7777, help="TCP port (default 7777)")
         parser.add_argument("--data", type=Path, help="folder for the tables' records (default: in the saves folder)")
+        parser.add_argument("--ssh", type=_port, metavar="PORT",
+                            help="also let players in with `ssh -p PORT NAME@HOST` (their code is the password)")
 
     serve = commands.add_parser("serve", help="run a game server: many tables, players join from their terminals")
     listen_options(serve)
@@ -127,7 +129,7 @@ def _address(text: str) -> tuple[str, int]:
 def _cmd_serve(args: argparse.Namespace) -> int:
     from tilegames.net.commands import serve
 
-    return serve(args.bind, args.port, args.data)
+    return serve(args.bind, args.port, args.data, ssh_port=args.ssh)
 
 
 def _cmd_host(args: argparse.Namespace) -> int:
@@ -141,7 +143,8 @@ def _cmd_host(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"tilegames host {args.game}: {shown(str(exc), 300)}", file=sys.stderr)
         return 2
-    return host(args.game, seats, config, args.seed, args.bind, args.port, args.data, args.codes_json)
+    return host(args.game, seats, config, args.seed, args.bind, args.port, args.data, args.codes_json,
+                ssh_port=args.ssh)
 
 
 def _cmd_join(args: argparse.Namespace) -> int:

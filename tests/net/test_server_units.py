@@ -161,11 +161,20 @@ def test_a_server_open_to_other_machines_says_so(capsys):
     assert "Warning: listening on 0.0.0.0" in capsys.readouterr().err
 
 
-def test_host_refuses_a_match_of_several_games(tmp_path, capsys):
+def test_host_serves_one_game_of_a_match_and_says_so(tmp_path, capsys):
+    """A table is one game: hosting Rummikub (a match of rounds at one terminal) deals one game."""
     config = get_game("rummikub").config_for({"rounds": 3}, 2)
-    assert commands.host("rummikub", ("Ann", "Bob"), config, 1, "127.0.0.1", 0, tmp_path, None) == 2
-    assert "one game a table" in capsys.readouterr().err
-    assert not os.listdir(tmp_path)
+
+    def stop_at_once(info):
+        raise KeyboardInterrupt
+
+    try:
+        commands.host("rummikub", ("Ann", "Bob"), config, 1, "127.0.0.1", 0, tmp_path, None, ready=stop_at_once)
+    except KeyboardInterrupt:
+        pass
+    err = capsys.readouterr().err
+    assert "a table plays one game of Rummikub" in err
+    assert any(tmp_path.iterdir())  # the table was dealt and journaled
 
 
 def test_a_port_in_use_is_a_sentence(tmp_path, capsys):

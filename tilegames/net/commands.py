@@ -22,7 +22,7 @@ from typing import Any, Callable
 from tilegames.core.errors import SaveFailed
 from tilegames.core.inputs import shown
 from tilegames.core.registry import get_game
-from tilegames.net.lobby import Lobby
+from tilegames.net.lobby import Lobby, WrongCodes
 from tilegames.net.server import Server, Settings
 from tilegames.net.store import StoreError, TableStore
 from tilegames.net.tables import Table
@@ -51,7 +51,7 @@ def warn_if_open(bind: str) -> None:
 
 
 def serve(bind: str, port: int, data: Path | None, *, ready: Ready | None = None,
-          settings: Settings | None = None) -> int:
+          settings: Settings | None = None, ssh_port: int | None = None) -> int:
     """Serve every table of the data folder on `bind:port` until SIGINT or SIGTERM. `ready` is
     told {"bind", "port", "data", "tables"} once connections are accepted. Returns the exit
     status (1 with a sentence on stderr when the folder or the address cannot be used)."""
@@ -59,19 +59,19 @@ def serve(bind: str, port: int, data: Path | None, *, ready: Ready | None = None
     server = _open(data, settings)
     if server is None:
         return 1
-    return asyncio.run(_run(server, bind, port, ready))
+    return asyncio.run(_run(server, bind, port, ready, ssh_port))
 
 
 def host(game_id: str, seats: tuple[str, ...], config: Any, seed: int | None, bind: str, port: int,
          data: Path | None, codes_json: Path | None, *, ready: Ready | None = None,
-         settings: Settings | None = None) -> int:
+         settings: Settings | None = None, ssh_port: int | None = None) -> int:
     """Deal one new table of `game_id`, print its codes and the command to join, write them to
     `codes_json` once the server accepts connections, and serve until stopped."""
     game = get_game(game_id)
     if game.series_length(config, len(seats)) > 1:
-        _say(f"tilegames host: the server plays one game a table; host one {game.title} game at a time "
-             "(a match of several games is played hot-seat for now).")
-        return 2
+        # A table is one game: the first game of what would be a match at one terminal.
+        _say(f"Note: a table plays one game of {game.title}; matches of several games are played "
+             "at one terminal for now.")
     warn_if_open(bind)
     server = _open(data, settings)
     if server is None:
@@ -90,7 +90,7 @@ def host(game_id: str, seats: tuple[str, ...], config: Any, seed: int | None, bi
         if ready is not None:
             ready({**info, "table": table.id})
 
-    return asyncio.run(_run(server, bind, port, announce))
+    return asyncio.run(_run(server, bind, port, announce, ssh_port))
 
 
 def _open(data: Path | None, settings: Settings | None) -> Server | None:
@@ -105,13 +105,46 @@ def _open(data: Path | None, settings: Settings | None) -> Server | None:
     return Server(lobby, settings or Settings())
 
 
-async def _run(server: Server, bind: str, port: int, ready: Ready | None) -> int:
+def _check_code(server: Server) -> Callable[[str, str], tuple[str, ...] | None]:
+    """The SSH door's password check: a code of a table this server has (any user name)."""
+    def check(name: str, code: str) -> tuple[str, ...] | None:
+        try:
+            server.lobby.find((code,))
+        except WrongCodes:
+            return None
+        return (code,)
+
+    return check
+
+
+async def _open_door(server: Server, bind: str, tcp_port: int, ssh_port: int) -> Any:
+    """The SSH front door (net/ssh_door.py) beside the TCP listener, sharing its rate limit."""
+    from tilegames.net.ssh_door import join_command, start_ssh_door
+
+    return await start_ssh_door(bind, ssh_port, server.lobby.store.dir, check_code=_check_code(server),
+                                command_for=join_command(bind, tcp_port), allow=server.limiter.allows,
+                                failed=server.limiter.wrong_code)
+
+
+async def _run(server: Server, bind: str, port: int, ready: Ready | None, ssh_port: int | None = None) -> int:
     try:
         address = await server.start(bind, port)
     except OSError as exc:
         await server.close()
         _say(f"tilegames: cannot listen on {shown(bind, 60)} port {port}: {exc.strerror or exc}.")
         return 1
+    door = None
+    if ssh_port is not None:
+        from tilegames.net.ssh_door import SshDoorError
+
+        try:
+            door = await _open_door(server, bind, address[1], ssh_port)
+        except (OSError, SshDoorError) as exc:
+            await server.close()
+            _say(f"tilegames: cannot open the SSH door on port {ssh_port}: {exc}")
+            return 1
+        _say(f"SSH door on port {door.port}: players run `ssh -t -p {door.port} NAME@HOST` and type their "
+             f"code as the password (host key {door.fingerprint}).")
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
@@ -128,6 +161,9 @@ async def _run(server: Server, bind: str, port: int, ready: Ready | None) -> int
             ready(info)
         await stop.wait()
     finally:
+        if door is not None:
+            door.close()
+            await door.wait_closed()
         await server.close()
     _say("The server stopped; its tables go on when it is started again.")
     return 0
