@@ -105,6 +105,8 @@ def _add_network_commands(commands: Any, with_game_options: bool) -> None:
     join.add_argument("address", metavar="HOST:PORT", type=_address, help="the server, e.g. 127.0.0.1:7777")
     join.add_argument("--code", action="append", required=True,
                       help="your seat's join code (twice for two players at this terminal)")
+    join.add_argument("--one-game", action="store_true",
+                      help="leave the app when the game is left or over, never showing the menu (the SSH door uses it)")
     join.set_defaults(handler=_cmd_join)
 
 
@@ -151,7 +153,13 @@ def _cmd_join(args: argparse.Namespace) -> int:
     from tilegames.ui.remote import start_remote
 
     host, port = args.address
-    return _run_app(lambda app: start_remote(app, host, port, tuple(args.code)))
+    if not args.one_game:
+        return _run_app(lambda app: start_remote(app, host, port, tuple(args.code)))
+
+    def start(app: "TilegamesApp") -> None:
+        start_remote(app, host, port, tuple(args.code), on_failed=lambda message: app.exit(return_code=1, message=message))
+
+    return _run_app(start, one_game=True)
 
 
 _OPTION = "option_"  # the namespace's prefix for a game's options (apart from --players, --seed)
@@ -202,11 +210,11 @@ def _names_are_text(seats: tuple[str, ...]) -> tuple[str, ...]:
     return seats
 
 
-def _run_app(start: "Callable[[TilegamesApp], None] | None") -> int:
+def _run_app(start: "Callable[[TilegamesApp], None] | None", *, one_game: bool = False) -> int:
     """Run the app; `start` (given the app) opens a game instead of leaving it at the menu."""
     from tilegames.ui.app import TilegamesApp
 
-    app = TilegamesApp()
+    app = TilegamesApp(one_game=one_game)
     if start is not None:
         app.call_later(start, app)
     app.run()

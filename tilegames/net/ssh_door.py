@@ -83,7 +83,7 @@ def join_command(bind: str, port: int) -> CommandFor:
     address = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
 
     def command_for(codes: tuple[str, ...]) -> list[str]:
-        argv = [sys.executable, "-m", "tilegames", "join", address]
+        argv = [sys.executable, "-m", "tilegames", "join", address, "--one-game"]
         for code in codes:
             argv += ["--code", code]
         return argv

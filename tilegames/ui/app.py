@@ -36,6 +36,7 @@ from tilegames.ui.screens.rules import RulesScreen
 from tilegames.ui.screens.setup import GameSetupScreen
 from tilegames.ui.series_flow import SeriesFlow, series_meta
 from tilegames.ui.screens.spectator import SpectatorScreen
+from tilegames.ui.screens.waiting import WaitingScreen
 
 
 class Flow(Protocol):
@@ -80,14 +81,19 @@ class TilegamesApp(App[None]):
     CSS_PATH = str(assets_dir() / "tilegames.tcss")
     ENABLE_COMMAND_PALETTE = True
 
-    def __init__(self, *, clock: Clock | None = None, save: bool = True) -> None:
+    def __init__(self, *, clock: Clock | None = None, save: bool = True, one_game: bool = False) -> None:
         super().__init__()
         self.clock = clock
         self.save = save
+        # One game and nothing else (a player who came in through the SSH door): leaving the
+        # game leaves the app, and the palette offers no other game; the menu is never shown.
+        self.one_game = one_game
         self.flow: Flow | None = None  # the plug-in's games in progress (a match)
         self.playing: Session | None = None  # the game on screen (its journal held)
 
-    def get_default_screen(self) -> MenuScreen:
+    def get_default_screen(self) -> Screen[Any]:
+        if self.one_game:
+            return WaitingScreen()
         return MenuScreen(lambda: resumable_saves() if self.save else [])
 
     # --- the command palette (ctrl+p) -------------------------------------------------------
@@ -96,6 +102,9 @@ class TilegamesApp(App[None]):
         the cursor keys), then new games, each unfinished game, the rules, and Textual's own
         (theme, keys, quit)."""
         yield from screen_commands(screen)
+        if self.one_game:
+            yield from super().get_system_commands(screen)
+            return
         for entry in playable():
             yield SystemCommand(f"New game: {entry.title}", f"Set up a game of {entry.title}",
                                 partial(self._from_anywhere, self.open_setup, entry.id))
@@ -203,6 +212,10 @@ class TilegamesApp(App[None]):
             self.pop_screen()
 
     def back_to_menu(self) -> None:
+        if self.one_game:
+            self._close_games()
+            self.exit()
+            return
         self._close_games()
         self._pop_to_menu()
         menu = self.screen

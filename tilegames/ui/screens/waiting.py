@@ -1,0 +1,24 @@
+"""What an app for one game shows beneath the game (and while it joins): a line and a way out,
+never the menu, whose games and Host/Join a player who came in through the SSH door must not
+reach."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.widgets import Footer, Static
+
+from tilegames.ui.screens.base import BaseScreen
+
+
+class WaitingScreen(BaseScreen):
+    DEFAULT_CSS = """
+    WaitingScreen { align: center middle; }
+    WaitingScreen #waiting { width: auto; color: $text-muted; }
+    """
+    BINDINGS = [Binding("q,escape", "app.quit", "Quit")]
+
+    def compose(self) -> ComposeResult:
+        yield Static("Joining the game…", id="waiting")
+        yield Footer()
+        yield from self.compose_notice()
