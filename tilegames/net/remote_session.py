@@ -359,14 +359,14 @@ class RemoteSession:
 
 
 def _refusal(message: dict[str, Any]) -> list[str]:
-    """A refused request's sentences: the game's reasons for an illegal move, else what the
-    server said."""
+    """A refused request's sentences: the game's reasons for an illegal move (or the server's
+    for another refusal), else what the server said."""
     error = message.get("error")
     reasons = message.get("reasons")
-    if error == "illegal" and isinstance(reasons, list) and reasons and all(isinstance(r, str) for r in reasons):
-        return [shown(r, 400) for r in reasons]
     if isinstance(error, str) and error in _REFUSALS:
         return [_REFUSALS[error]]
+    if isinstance(reasons, list) and reasons and all(isinstance(r, str) for r in reasons):
+        return [shown(r, 400) for r in reasons]
     said = message.get("message")
     return [f"The server refused the request: {shown(said if isinstance(said, str) and said else error, 200)}"]
 

@@ -82,10 +82,15 @@ class RemoteFlow:
 
 
 def leave_question(session: RemoteSession) -> str:
+    """What leaving asks: the game goes on on the server, and the same codes come back to it."""
     codes = " and ".join(session.codes)
+    if not session.seats_here:
+        return (f"Stop watching? The game goes on on the server at {session.address}; the code {codes} "
+                "watches it again. (y/n)")
+    several = len(session.codes) > 1
     return (f"Leave this game? It goes on on the server at {session.address}; join again with "
-            f"{'your code' if len(session.codes) == 1 else 'your codes'} {codes} to take "
-            f"{'your seat' if len(session.codes) == 1 else 'your seats'} back. (y/n)")
+            f"{'your codes' if several else 'your code'} {codes} to take "
+            f"{'your seats' if several else 'your seat'} back. (y/n)")
 
 
 def show_remote(app: TilegamesApp, session: RemoteSession) -> None:
