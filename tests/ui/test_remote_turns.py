@@ -109,11 +109,14 @@ async def test_a_lost_connection_is_told_and_play_goes_on_when_it_is_back(app, t
 async def test_a_spectators_code_watches_the_game_without_a_seat_or_a_hand_off(app, tmp_path):
     with serving(tmp_path / "server") as server:
         table = new_table(server, "scrabble", ("Ann", "Bob"), 12)
-        players = [ScriptedPlayer(join(server, code), moves=0, pass_action=Pass()).start() for code in table.codes]
+        players: list[ScriptedPlayer] = []
         try:
             async with app.run_test(size=(80, 24)) as pilot:
                 screen = await show(pilot, server.port, table.spectator)
                 assert screen.session.seats_here == () and screen.viewer is None
+                # The players sit down once the watcher is there (the game starts when they have).
+                players += [ScriptedPlayer(join(server, code), moves=0, pass_action=Pass()).start()
+                            for code in table.codes]
                 for _ in range(400):
                     assert not isinstance(app.screen, HandOff) and not screen._my_turn()
                     if isinstance(app.screen, ScrabbleSummary):
