@@ -162,5 +162,5 @@ def test_the_app_exit_code_is_passed_on(monkeypatch):
         def run(self):
             pass
 
-    monkeypatch.setattr("tilegames.ui.app.TilegamesApp", lambda: Crashed())
+    monkeypatch.setattr("tilegames.ui.app.TilegamesApp", lambda **_: Crashed())
     assert main([]) == 1
