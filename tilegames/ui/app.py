@@ -88,7 +88,7 @@ class TilegamesApp(App[None]):
         # One game and nothing else (a player who came in through the SSH door): leaving the
         # game leaves the app, and the palette offers no other game; the menu is never shown.
         self.one_game = one_game
-        self.flow: Flow | None = None  # the plug-in's games in progress (a match)
+        self.flow: Flow | None = None  # the series in progress (its next game, dealt ahead)
         self.playing: Session | None = None  # the game on screen (its journal held)
 
     def get_default_screen(self) -> Screen[Any]:
