@@ -279,3 +279,9 @@ def test_play_rummikub_refuses_a_turn_time_outside_5_to_600_in_one_line(seconds,
     assert main(["play", "rummikub", "--players", "Ann,Bob", "--turn-time", seconds]) == 2
     err = capsys.readouterr().err
     assert len(err.strip().splitlines()) == 1 and "between 5 and 600 seconds" in err
+
+
+def test_join_without_a_code_is_one_line_and_exit_2(monkeypatch, capsys):
+    monkeypatch.delenv("TILEGAMES_JOIN_CODES", raising=False)
+    assert main(["join", "127.0.0.1:7777"]) == 2
+    assert "give your seat's code with --code" in capsys.readouterr().err

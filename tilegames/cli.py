@@ -8,6 +8,7 @@ bad.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, NoReturn, Sequence
@@ -103,8 +104,9 @@ def _add_network_commands(commands: Any, with_game_options: bool) -> None:
 
     join = commands.add_parser("join", help="play your seat of a game served elsewhere")
     join.add_argument("address", metavar="HOST:PORT", type=_address, help="the server, e.g. 127.0.0.1:7777")
-    join.add_argument("--code", action="append", required=True,
-                      help="your seat's join code (twice for two players at this terminal)")
+    join.add_argument("--code", action="append",
+                      help="your seat's join code (twice for two players at this terminal; "
+                           "default: the TILEGAMES_JOIN_CODES variable)")
     join.add_argument("--one-game", action="store_true",
                       help="leave the app when the game is left or over, never showing the menu (the SSH door uses it)")
     join.set_defaults(handler=_cmd_join)
@@ -153,11 +155,15 @@ def _cmd_join(args: argparse.Namespace) -> int:
     from tilegames.ui.remote import start_remote
 
     host, port = args.address
+    codes = tuple(args.code or [c for c in os.environ.get("TILEGAMES_JOIN_CODES", "").split(",") if c.strip()])
+    if not codes:
+        print("tilegames join: give your seat's code with --code CODE.", file=sys.stderr)
+        return 2
     if not args.one_game:
-        return _run_app(lambda app: start_remote(app, host, port, tuple(args.code)))
+        return _run_app(lambda app: start_remote(app, host, port, codes))
 
     def start(app: "TilegamesApp") -> None:
-        start_remote(app, host, port, tuple(args.code), on_failed=lambda message: app.exit(return_code=1, message=message))
+        start_remote(app, host, port, codes, on_failed=lambda message: app.exit(return_code=1, message=message))
 
     return _run_app(start, one_game=True)
 

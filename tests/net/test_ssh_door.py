@@ -20,7 +20,7 @@ import pytest
 if sys.platform == "win32":
     pytest.skip("the SSH door runs on POSIX systems (a PTY per session)", allow_module_level=True)
 
-from tilegames.net.ssh_door import SshDoor, start_ssh_door
+from tilegames.net.ssh_door import SshDoor, join_command, start_ssh_door
 from tilegames.net.ssh_keys import HOST_KEY_FILE, KEYS_FILE, parse_keys
 
 
@@ -272,3 +272,13 @@ async def test_the_host_key_is_made_once_private_and_kept_across_restarts(tmp_pa
     finally:
         second.close()
         await second.wait_closed()
+
+
+def test_the_join_codes_reach_the_child_in_its_environment_never_on_its_command_line(tmp_path: Path) -> None:
+    """`ps` shows every local user a command line; the codes are passwords."""
+    from tilegames.net.ssh_door import JOIN_CODES_VARIABLE, child_env
+
+    argv = join_command("0.0.0.0", 7777)(("K7PQ-3MZD",))
+    assert "K7PQ-3MZD" not in " ".join(argv) and argv[-3:] == ["join", "127.0.0.1:7777", "--one-game"]
+    env = child_env("xterm", {}, tmp_path, ("K7PQ-3MZD", "AB2C-DEFG"))
+    assert env[JOIN_CODES_VARIABLE] == "K7PQ-3MZD,AB2C-DEFG"

@@ -62,11 +62,18 @@ def _say(text: str) -> None:
     print(text, file=sys.stderr, flush=True)
 
 
-def child_env(term: str | None, client_env: Mapping[str, object], home: Path) -> dict[str, str]:
+JOIN_CODES_VARIABLE = "TILEGAMES_JOIN_CODES"  # read by `tilegames join` when no --code is given
+
+
+def child_env(term: str | None, client_env: Mapping[str, object], home: Path,
+              codes: tuple[str, ...] = ()) -> dict[str, str]:
     """The environment of a session's child: the server's, with the player's terminal, and
     `home` as its TILEGAMES_HOME, so that the app a stranger drives never sees the server
-    account's own saved games (nor its default server folder)."""
+    account's own saved games (nor its default server folder). The join codes travel here
+    (JOIN_CODES_VARIABLE), not on the command line, where any local user could read them."""
     env = {k: v for k, v in os.environ.items() if k not in _SERVER_TERMINAL}
+    if codes:
+        env[JOIN_CODES_VARIABLE] = ",".join(codes)
     env["TILEGAMES_HOME"] = str(home)
     env["TERM"] = term if term and term.isprintable() and len(term) < 64 else DEFAULT_TERM
     for key in _FROM_CLIENT:
@@ -78,15 +85,12 @@ def child_env(term: str | None, client_env: Mapping[str, object], home: Path) ->
 
 def join_command(bind: str, port: int) -> CommandFor:
     """`command_for` in production: `python -m tilegames join` to the game server listening on
-    `bind:port`, from this machine. Codes travel on the command line; see the docs' caveat."""
+    `bind:port`, from this machine. The codes go in the child's environment (`child_env`)."""
     host = {"": "127.0.0.1", "0.0.0.0": "127.0.0.1", "::": "::1"}.get(bind, bind.strip("[]"))
     address = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
 
     def command_for(codes: tuple[str, ...]) -> list[str]:
-        argv = [sys.executable, "-m", "tilegames", "join", address, "--one-game"]
-        for code in codes:
-            argv += ["--code", code]
-        return argv
+        return [sys.executable, "-m", "tilegames", "join", address, "--one-game"]
 
     return command_for
 
@@ -173,8 +177,8 @@ class SshDoor:
         columns, rows, _, _ = process.get_terminal_size()
         home = Path(tempfile.mkdtemp(prefix="tilegames-ssh-"))
         try:
-            child = await PtyChild.spawn(self.command_for(codes), child_env(process.get_terminal_type(), process.env,
-                                                                            home), columns, rows, grace=self.grace)
+            env = child_env(process.get_terminal_type(), process.env, home, codes)
+            child = await PtyChild.spawn(self.command_for(codes), env, columns, rows, grace=self.grace)
         except BaseException:
             shutil.rmtree(home, ignore_errors=True)
             raise
