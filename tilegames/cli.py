@@ -155,7 +155,7 @@ def _cmd_join(args: argparse.Namespace) -> int:
     from tilegames.ui.remote import start_remote
 
     host, port = args.address
-    codes = tuple(args.code or [c for c in os.environ.get("TILEGAMES_JOIN_CODES", "").split(",") if c.strip()])
+    codes = tuple(args.code or [c.strip() for c in os.environ.get("TILEGAMES_JOIN_CODES", "").split(",") if c.strip()])
     if not codes:
         print("tilegames join: give your seat's code with --code CODE.", file=sys.stderr)
         return 2
