@@ -48,13 +48,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     play = commands.add_parser("play", help="start a game directly (hot-seat)")
-    games = play.add_subparsers(dest="game", metavar="GAME", required=True, parser_class=_Parser)
-    for entry in playable():
-        sub = games.add_parser(entry.id, help=f"{entry.title} round one terminal")
-        sub.add_argument("--players", required=True, help='names separated by commas ("cpu": a computer player)')
-        if with_game_options:
-            _add_setup_options(sub, get_game(entry.id).setup_options)
-        sub.add_argument("--seed", type=_seed, help="seed for a reproducible deal")
+    for sub in _new_game_parsers(play, "{} round one terminal", with_game_options):
         sub.add_argument("--open-hands", action="store_true", help="no hand-off screen between turns (teaching)")
         sub.set_defaults(handler=_cmd_play)
 
@@ -77,6 +71,34 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     return parser
 
 
+def _new_game_parsers(command: argparse.ArgumentParser, help: str, with_game_options: bool) -> list[argparse.ArgumentParser]:
+    """One subcommand per game for a command that deals a new game (play, host): the players,
+    the game's own setup options and the seed."""
+    games = command.add_subparsers(dest="game", metavar="GAME", required=True, parser_class=_Parser)
+    parsers: list[argparse.ArgumentParser] = []
+    for entry in playable():
+        sub = games.add_parser(entry.id, help=help.format(entry.title))
+        sub.add_argument("--players", required=True, help='names separated by commas ("cpu": a computer player)')
+        if with_game_options:
+            _add_setup_options(sub, get_game(entry.id).setup_options)
+        sub.add_argument("--seed", type=_seed, help="seed for a reproducible deal")
+        parsers.append(sub)
+    return parsers
+
+
+def _new_game(args: argparse.Namespace) -> tuple[tuple[str, ...], Any] | None:
+    """The seats and config of the new game on the command line, or None after saying why."""
+    from tilegames.ui.screens.setup import parse_players
+
+    game = get_game(args.game)
+    try:
+        seats = _names_are_text(parse_players(args.players, game.title, game.max_seats))
+        return seats, game.config_for(_chosen_options(args), len(seats))
+    except ValueError as exc:
+        print(f"tilegames {args.command} {args.game}: {shown(str(exc), 300)}", file=sys.stderr)
+        return None
+
+
 def _add_network_commands(commands: Any, with_game_options: bool) -> None:
     """serve, host GAME and join (docs/protocol.md): one server, many terminals."""
     def listen_options(parser: argparse.ArgumentParser) -> None:
@@ -91,13 +113,7 @@ def _add_network_commands(commands: Any, with_game_options: bool) -> None:
     serve.set_defaults(handler=_cmd_serve)
 
     host = commands.add_parser("host", help="serve one table of a game and print its join codes")
-    games = host.add_subparsers(dest="game", metavar="GAME", required=True, parser_class=_Parser)
-    for entry in playable():
-        sub = games.add_parser(entry.id, help=f"host a table of {entry.title}")
-        sub.add_argument("--players", required=True, help='names separated by commas ("cpu": a computer player)')
-        if with_game_options:
-            _add_setup_options(sub, get_game(entry.id).setup_options)
-        sub.add_argument("--seed", type=_seed, help="seed for a reproducible deal")
+    for sub in _new_game_parsers(host, "host a table of {}", with_game_options):
         sub.add_argument("--codes-json", type=Path, help="also write the join codes to this file (JSON)")
         listen_options(sub)
         sub.set_defaults(handler=_cmd_host)
@@ -138,15 +154,11 @@ def _cmd_serve(args: argparse.Namespace) -> int:
 
 def _cmd_host(args: argparse.Namespace) -> int:
     from tilegames.net.commands import host
-    from tilegames.ui.screens.setup import parse_players
 
-    game = get_game(args.game)
-    try:
-        seats = _names_are_text(parse_players(args.players, game.title, game.max_seats))
-        config = game.config_for(_chosen_options(args), len(seats))
-    except ValueError as exc:
-        print(f"tilegames host {args.game}: {shown(str(exc), 300)}", file=sys.stderr)
+    new = _new_game(args)
+    if new is None:
         return 2
+    seats, config = new
     return host(args.game, seats, config, args.seed, args.bind, args.port, args.data, args.codes_json,
                 ssh_port=args.ssh)
 
@@ -228,15 +240,10 @@ def _run_app(start: "Callable[[TilegamesApp], None] | None", *, one_game: bool =
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
-    from tilegames.ui.screens.setup import parse_players
-
-    game = get_game(args.game)
-    try:
-        seats = _names_are_text(parse_players(args.players, game.title, game.max_seats))
-        config = game.config_for(_chosen_options(args), len(seats))
-    except ValueError as exc:
-        print(f"tilegames play {args.game}: {shown(str(exc), 300)}", file=sys.stderr)
+    new = _new_game(args)
+    if new is None:
         return 2
+    seats, config = new
     check_saves_dir()  # a full, read-only or missing saves folder is one line now, not mid-game
     return _run_app(lambda app: app.start(args.game, seats, config, open_hands=args.open_hands, seed=args.seed))
 

@@ -12,8 +12,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Footer, Static
 
-from tilegames.core.session_protocol import Session
-from tilegames.ui.screens.summary import GameSummary, winner_line
+from tilegames.ui.screens.summary import GameSummary, score_race, winner_line
 from tilegames.ui.widgets.race_chart import RaceChart
 
 
@@ -42,12 +41,6 @@ def final_table(seats: Sequence[str], result: dict[str, Any]) -> Table:
         table.add_row(*cells, str(result["scores"][seat]))
     return table
 
-
-def score_race(session: Session, result: dict[str, Any]) -> list[list[int]]:
-    steps = [[0] * len(session.seats)] + [view["scores"] for view in session.past_views()]
-    if steps[-1] != result["scores"]:
-        steps.append(result["scores"])
-    return steps
 
 
 class NabItSummary(GameSummary):

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from textual import events
 
+from typing import Any
+
 from tilegames.core.session_protocol import Session
 from tilegames.ui.screens.base import BaseScreen
 
@@ -54,3 +56,12 @@ class GameSummary(SummaryBase):
     def __init__(self, session: Session) -> None:
         super().__init__()
         self.session = session
+
+
+def score_race(session: Session, result: dict[str, Any]) -> list[list[int]]:
+    """Everyone's score after each turn, from 0, ending with the final scores (a game whose
+    views carry `scores`; the chart of a summary)."""
+    steps = [[0] * len(session.seats)] + [view["scores"] for view in session.past_views()]
+    if steps[-1] != result["scores"]:
+        steps.append(result["scores"])
+    return steps

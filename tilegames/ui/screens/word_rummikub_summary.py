@@ -12,8 +12,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Footer, Static
 
-from tilegames.core.session_protocol import Session
-from tilegames.ui.screens.summary import GameSummary, winner_line
+from tilegames.ui.screens.summary import GameSummary, score_race, winner_line
 from tilegames.ui.widgets.race_chart import RaceChart
 
 
@@ -36,13 +35,6 @@ def final_table(seats: list[str] | tuple[str, ...], result: dict[str, Any]) -> T
         table.add_row(name + mark, str(result["turn_scores"][seat]), charge, str(result["scores"][seat]))
     return table
 
-
-def score_race(session: Session, result: dict[str, Any]) -> list[list[int]]:
-    """Everyone's points after each turn, from 0, ending with the final scores."""
-    steps = [[0] * len(session.seats)] + [view["scores"] for view in session.past_views()]
-    if steps[-1] != result["scores"]:
-        steps.append(result["scores"])
-    return steps
 
 
 class WordRummikubSummary(GameSummary):
