@@ -6,11 +6,12 @@ process, do not slow it down, and its memory is its alone (VmRSS from /proc/PID/
 tables are dealt into a fresh data folder before it starts (the server resumes them, codes and
 all), with no turn clock, so nothing is pushed but what the play causes.
 
-- Latency: 16 Rummikub tables of 4 human seats, 64 connections (one per seat), one client
-  thread per table. The current player's client draws a tile (the cheapest move on the client
-  side) as soon as the previous action is known, so the 16 tables play at once, flat out. A
+- Latency: 16 Rummikub tables of 4 human seats, 64 connections (one per seat). The current
+  player's client draws a tile (the cheapest move on the client side) as soon as the previous
+  action is known, so the 16 tables play at once, flat out. A
   sample is the time from sending the action until all 4 connections of the table have the line
-  it caused (the actor's reply, the 3 others' update), all timestamps taken here.
+  it caused (the actor's reply, the 3 others' update), all timestamps taken here. The clients
+  run in one thread (one select loop), so they never wait for each other's GIL.
 - Memory: the server's VmRSS growth while 500 connections say hello (as spectators) and are
   welcomed, per connection; and the growth from 16 more tables, per table (a server resuming
   17 tables against one resuming 1, so the game's modules are loaded in both).
@@ -27,11 +28,10 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -179,68 +179,89 @@ class _Line:
 _UPDATE = b'{"type":"update","events":[{'  # an update an action caused (not the table's start)
 
 
-def _play(port: int, table: Dealt, first: int, samples: list[float], failed: list[Exception]) -> None:
-    """(One thread per table.) The current seat's client draws, `DRAWS_PER_TABLE` times; one
-    latency sample per draw."""
-    clients: list[_Line] = []
-    try:
-        by_seat: dict[int, _Line] = {}
-        current = None
-        for n, code in enumerate(table.codes):
-            client = _Line(port, first + n)
-            clients.append(client)
-            welcome = client.hello(code)
-            by_seat[welcome["you"][0]] = client
-            current = welcome["state"]["current"]
-        for id in range(2, 2 + DRAWS_PER_TABLE):
-            if current is None:
-                break  # the game is over (it is not, after a few draws each)
-            actor = by_seat[current]
-            start = actor.send({"type": "request", "id": id, "op": "act", "seat": current,
-                                "action": {"type": "draw"}})
-            reply = b'{"type":"reply","id":%d,' % id
-            wanted = {c: reply if c is actor else _UPDATE for c in clients}
-            got: dict[_Line, tuple[float, bytes]] = {}
-            deadline = time.monotonic() + TIMEOUT
-            while True:
-                for c in clients:  # the lines read so far
-                    while c not in got and c.lines:
-                        stamped = c.lines.pop(0)
-                        if stamped[1].startswith(wanted[c]):
-                            got[c] = stamped
-                waiting = [c for c in clients if c not in got]
-                if not waiting:
-                    break
-                if time.monotonic() > deadline:
-                    raise RuntimeError("an action's update did not reach every client in time")
-                ready, _, _ = select.select(waiting, [], [], TIMEOUT)
-                for c in ready:
-                    c.pump()
-            samples.append(max(stamp for stamp, _ in got.values()) - start)
-            answer = json.loads(got[actor][1])
-            if not answer["ok"]:
-                raise RuntimeError(f"the server refused a draw: {answer.get('reasons')}")
-            current = answer["state"]["current"]
-    except Exception as exc:  # noqa: BLE001 - raised again by the caller, in the main thread
-        failed.append(exc)
-    finally:
-        for client in clients:
-            client.close()
+@dataclass(eq=False)
+class _Playing:
+    """One table being played: its 4 connections, the draw in flight and who has seen it."""
+
+    by_seat: dict[int, _Line]
+    current: int | None
+    next_id: int = 2
+    started: float = 0.0
+    actor: _Line | None = None
+    got: dict[_Line, float] = field(default_factory=dict)
+    reply: bytes = b""
+
+    @property
+    def done(self) -> bool:
+        return self.current is None or self.next_id >= 2 + DRAWS_PER_TABLE and self.actor is None
+
+    def draw(self) -> None:
+        """The current seat's client draws a tile."""
+        assert self.current is not None
+        self.actor = self.by_seat[self.current]
+        self.reply = b'{"type":"reply","id":%d,' % self.next_id
+        self.got = {}
+        self.started = self.actor.send({"type": "request", "id": self.next_id, "op": "act",
+                                        "seat": self.current, "action": {"type": "draw"}})
+        self.next_id += 1
+
+    def heard(self, client: _Line, samples: list[float]) -> None:
+        """Take `client`'s lines; once all 4 connections have the draw's line, a sample."""
+        while client.lines:
+            stamp, line = client.lines.pop(0)
+            if self.actor is None or client in self.got:
+                continue
+            if line.startswith(self.reply if client is self.actor else _UPDATE):
+                self.got[client] = stamp
+                if client is self.actor:
+                    answer = json.loads(line)
+                    if not answer["ok"]:
+                        raise RuntimeError(f"the server refused a draw: {answer.get('reasons')}")
+                    self.current = answer["state"]["current"]
+        if self.actor is not None and len(self.got) == len(self.by_seat):
+            samples.append(max(self.got.values()) - self.started)
+            self.actor = None
+            if not self.done:
+                self.draw()
 
 
 def _latencies() -> list[float]:
-    """One run: every table played at once; the latency of every action."""
+    """One run: every table played at once, flat out; the latency of every action.
+
+    The clients are driven from one thread (a select loop over the 64 connections), so no
+    client waits for Python's GIL to see its line: a sample measures the server and the
+    loopback, not the benchmark's own threads. Each line is stamped as it is read."""
     samples: list[float] = []
-    failed: list[Exception] = []
+    clients: list[_Line] = []
     with _serving(TABLES) as (served, dealt):
-        threads = [threading.Thread(target=_play, args=(served.port, table, n * len(SEATS), samples, failed))
-                   for n, table in enumerate(dealt)]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
-    if failed:
-        raise failed[0]
+        try:
+            tables: dict[_Line, _Playing] = {}
+            for n, table in enumerate(dealt):
+                by_seat: dict[int, _Line] = {}
+                current = None
+                for k, code in enumerate(table.codes):
+                    client = _Line(served.port, n * len(SEATS) + k)
+                    clients.append(client)
+                    welcome = client.hello(code)
+                    by_seat[welcome["you"][0]] = client
+                    current = welcome["state"]["current"]
+                playing = _Playing(by_seat, current)
+                tables.update({client: playing for client in by_seat.values()})
+            for playing in set(tables.values()):
+                playing.draw()
+            deadline = time.monotonic() + TIMEOUT * 4
+            while not all(p.done for p in tables.values()):
+                if time.monotonic() > deadline:
+                    raise RuntimeError("the tables did not finish their draws in time")
+                ready, _, _ = select.select(clients, [], [], TIMEOUT)
+                if not ready:
+                    raise RuntimeError("an action's update did not reach every client in time")
+                for client in ready:
+                    client.pump()
+                    tables[client].heard(client, samples)
+        finally:
+            for client in clients:
+                client.close()
     return samples
 
 
