@@ -20,13 +20,16 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable, ClassVar, Generic, Mapping, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Generic, Mapping, TypeVar
 
 from tilegames.core.codec import from_jsonable, to_jsonable
 from tilegames.core.errors import BadRecord, IllegalMove
 from tilegames.core.inputs import shown
 from tilegames.core.series import WinnerRule
 from tilegames.core.setup_options import SetupOption, config_from_choices
+
+if TYPE_CHECKING:  # scenario_notation imports this module's Action and Edit
+    from tilegames.core.scenario_notation import ScenarioNotation
 
 ConfigT = TypeVar("ConfigT")
 StateT = TypeVar("StateT")
@@ -142,6 +145,9 @@ class Game(ABC, Generic[ConfigT, StateT, DraftT]):
     # What a new game can be set up with: the app's setup form and `tilegames play GAME`'s
     # options are both built from these (core/setup_options.py).
     setup_options: ClassVar[tuple[SetupOption, ...]] = ()
+    # How scenarios (docs/scenarios.md: demos, `tilegames demo check`) write this game's
+    # positions and moves; None: the game has no scenarios yet.
+    scenario: ClassVar[ScenarioNotation | None] = None
 
     # --- setting up -----------------------------------------------------------------------
     @abstractmethod
