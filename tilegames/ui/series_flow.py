@@ -2,7 +2,7 @@
 game's rules say (a Rummikub match of several rounds; one game for most), for any game.
 
 Each game of a series is its own journal; the series so far travels in each journal header's
-`meta["match"]`, so resuming any game resumes the series around it. When a game ends, the next
+`meta["match"]` (core/series_meta.py, which a server's tables read and write too), so resuming any game resumes the series around it. When a game ends, the next
 one is dealt and journaled at once (so leaving at the summary still lets Resume go on), and a
 game resumed twice finds its next game instead of dealing another.
 """
@@ -18,60 +18,13 @@ from tilegames.core.journal import JournalHeader
 from tilegames.core.registry import get_game
 from tilegames.core.saves import find_saved, new_journal_path
 from tilegames.core.series import GameRecord, Series, new_series
+from tilegames.core.series_meta import finished_record, is_game_of, match_meta, series_meta
 from tilegames.core.session import LocalSession
 from tilegames.core.session_protocol import Session
 from tilegames.ui.games import plugin
 
 if TYPE_CHECKING:
     from tilegames.ui.app import TilegamesApp
-
-META_KEY = "match"
-
-
-@dataclass(frozen=True)
-class SeriesMeta:
-    """What a game's journal keeps about its series (header `meta["match"]`)."""
-
-    seed: int
-    games: tuple[GameRecord, ...] = ()
-    open_hands: bool = False
-    id: str | None = None  # None: saved before series had ids, or a game saved on its own
-    game: int | None = None  # this game's number in the series, from 1
-
-
-def _flag(value: Any, where: str) -> bool:
-    if not isinstance(value, bool):
-        raise BadRecord(f"{where}: expected true or false.")
-    return value
-
-
-def series_meta(header: JournalHeader) -> SeriesMeta:
-    """The app's part of a journal header, checked like any data from outside (BadRecord).
-    Games saved on their own (no `match`; Scrabble before series) are a series of one."""
-    info = header.meta.get(META_KEY)
-    if info is None:
-        return SeriesMeta(header.seed, open_hands=_flag(header.meta.get("open_hands", False), "meta.open_hands"))
-    if not isinstance(info, dict):
-        raise BadRecord("meta.match: expected an object.")
-    seed, games, number, match_id = info.get("seed"), info.get("games", []), info.get("game"), info.get("id")
-    if type(seed) is not int or abs(seed) >= 10**16:  # `play --seed` takes 15 digits
-        raise BadRecord("meta.match.seed: expected a whole number.")
-    if not isinstance(games, list) or len(games) > 1000:
-        raise BadRecord("meta.match.games: expected a list of games.")
-    if number is not None and (type(number) is not int or not 1 <= number <= 1001):
-        raise BadRecord("meta.match.game: expected a game number.")
-    if match_id is not None and not (isinstance(match_id, str) and len(match_id) <= 64):
-        raise BadRecord("meta.match.id: expected a short text.")
-    records = tuple(GameRecord.from_json(g, len(header.seats), f"meta.match.games[{i}]") for i, g in enumerate(games))
-    return SeriesMeta(seed, records, _flag(info.get("open_hands", False), "meta.match.open_hands"), match_id, number)
-
-
-def _is_game(header: JournalHeader, game_id: str, series_id: str, number: int) -> bool:
-    """Whether `header` is game `number` of series `series_id`."""
-    info = header.meta.get(META_KEY)
-    return header.game == game_id and isinstance(info, dict) and info.get("id") == series_id \
-        and info.get("game") == number
-
 
 @dataclass
 class SeriesFlow:
@@ -116,11 +69,10 @@ class SeriesFlow:
         app, series = self.app, self.series
         number = len(series.games) + 1
         if app.save and save:
-            saved = find_saved(lambda header: _is_game(header, self.game_id, self.series_id, number))
+            saved = find_saved(lambda header: is_game_of(header, self.game_id, self.series_id, number))
             if saved is not None:
                 return LocalSession.resume(saved, clock=app.clock)
-        meta = {META_KEY: {"seed": series.seed, "games": [g.to_json() for g in series.games],
-                           "open_hands": self.open_hands, "id": self.series_id, "game": number}}
+        meta = match_meta(series, open_hands=self.open_hands, series_id=self.series_id)
         path = new_journal_path(self.game_id) if app.save and save else None
         return LocalSession.start(get_game(self.game_id), self.config, series.seats, series.next_seed(),
                                   path=path, clock=app.clock, meta=meta)
@@ -165,12 +117,9 @@ class SeriesFlow:
         self.app.show_play(session, screen, flow=self)
 
     def game_over(self, session: Session) -> None:
-        result = session.result()
-        if result is None:  # the screen saw the end: the session says so too
-            raise RuntimeError("game_over called before the game ended")
-        details = session.view(None).get("result") or {"reason": result.reason}
+        record = finished_record(session)  # the screen saw the end: the session says so too
         session.close()
-        self.series = self.series.record(GameRecord(result.scores, result.winners, details))
+        self.series = self.series.record(record)
         if not self.series.is_over:
             self.next = self.deal_next()
         self.app.push_screen(plugin(self.game_id).summary(session, self.series))
