@@ -23,6 +23,7 @@ from tilegames.games.scrabble.challenges import challenge
 from tilegames.games.scrabble.draft import EDIT_TYPES, ScrabbleDraft, edit_draft
 from tilegames.core.grid_edits import PutTile as PutTile, TakeBack as TakeBack  # older imports of the edits
 from tilegames.games.scrabble.endings import finish, maybe_stalled, next_turn
+from tilegames.games.scrabble.scenario import SCENARIO
 from tilegames.games.scrabble.setup import check_players, deal, first_player
 from tilegames.games.scrabble.state import PendingPlay, ScrabbleState, Square
 from tilegames.games.scrabble.tiles import BLANK, RACK_SIZE, full_set
@@ -46,6 +47,7 @@ class ScrabbleGame(Game[ScrabbleConfig, ScrabbleState, ScrabbleDraft]):
     action_types = ACTION_TYPES
     edit_types = EDIT_TYPES
     exporters = {"gcg": lambda journal: _export_gcg(journal)}
+    scenario = SCENARIO  # positions and moves in demo files (scenario.py)
 
     def lexicon(self, state: ScrabbleState) -> Lexicon:
         try:
