@@ -6,11 +6,15 @@ event loop, so the app stays responsive while it serves.
 same server started, asked for a table and its codes, and stopped when asked, so this runs the
 server's parts the way `commands.serve` does, minus the signals and the printing. Everything
 that touches the server runs on its loop's thread (`_call`), as in production.
+
+The server keeps the tables it dealt (`tables`), so that the app can show their codes again
+while they are played, and says where other machines reach it (`machine_addresses`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import socket
 import threading
 from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass
@@ -19,12 +23,18 @@ from typing import Any, Callable, TypeVar
 
 from tilegames.core.errors import SaveFailed
 from tilegames.core.inputs import shown
+from tilegames.net.commands import is_loopback
 from tilegames.net.lobby import Lobby
 from tilegames.net.server import Server, Settings
 from tilegames.net.store import StoreError, TableStore
 
 T = TypeVar("T")
 START_SECONDS = 20.0
+LOOPBACK = "127.0.0.1"  # this machine only
+ALL_ADDRESSES = "0.0.0.0"  # every IPv4 address of this machine: other machines too
+# A documentation address (TEST-NET-1, RFC 5737): a UDP socket "connected" to it asks the
+# routing table which of this machine's addresses faces the network; no packet is sent.
+_ROUTE_PROBE = ("192.0.2.1", 9)
 
 
 class HostingFailed(Exception):
@@ -51,6 +61,7 @@ class HostedServer:
         self.bind, self.port, self.data = bind, port, data
         self.settings = settings or Settings()
         self.warnings: list[str] = []  # tables of the folder that could not be resumed
+        self.tables: list[HostedTable] = []  # dealt by this app, oldest first
         self._server: Server | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stop: asyncio.Event | None = None
@@ -61,6 +72,11 @@ class HostedServer:
     @property
     def running(self) -> bool:
         return self._server is not None and self._thread.is_alive()
+
+    @property
+    def open_to_others(self) -> bool:
+        """Whether other machines can reach it (it listens on more than loopback)."""
+        return not is_loopback(self.bind)
 
     def start(self) -> "HostedServer":
         """Serve (HostingFailed with a sentence when the folder or the port cannot be used);
@@ -113,7 +129,38 @@ class HostedServer:
             table = self._call(server.create_table, game_id, seats, config, seed)
         except (StoreError, SaveFailed, ValueError) as exc:
             raise HostingFailed(f"The table could not be set up: {exc}") from None
-        return HostedTable(table.id, game_id, tuple(table.seats), tuple(table.seat_codes), table.spectator_code)
+        hosted = HostedTable(table.id, game_id, tuple(table.seats), tuple(table.seat_codes), table.spectator_code)
+        self.tables.append(hosted)
+        return hosted
+
+    def tables_going_on(self) -> list[HostedTable]:
+        """The tables this app dealt that are not over (nor let go by the server), oldest first."""
+        server = self._server
+        if server is None:
+            return []
+        lobby = server.lobby
+
+        def going_on() -> set[str]:
+            return {t.id for t in lobby.tables.values() if not t.over}
+
+        ids = self._call(going_on)
+        return [t for t in self.tables if t.id in ids]
+
+    def table_config(self, table_id: str) -> Any:
+        """The config the server plays table `table_id` with, as its journal header records it
+        (HostingFailed when the server has no such table)."""
+        server = self._server
+        if server is None:
+            raise HostingFailed("The server is not running.")
+        lobby = server.lobby
+
+        def config() -> Any:
+            table = lobby.tables.get(table_id)
+            if table is None:
+                raise HostingFailed(f"The server has no table {shown(table_id, 20)}.")
+            return table.game.config_from_json(table.session.header.config)
+
+        return self._call(config)
 
     def stop(self) -> None:
         """Stop serving (every table's turn and journal kept: a server started on the same
@@ -134,3 +181,24 @@ class HostedServer:
             return asyncio.run_coroutine_threadsafe(run(), self._loop).result(START_SECONDS)
         except FutureTimeout:
             raise HostingFailed("The server did not answer in time.") from None
+
+
+def machine_addresses() -> list[str]:
+    """How other machines may reach this one: the IPv4 address facing the network (when there
+    is a route out), then the machine's name. Found without sending anything and without asking
+    a name server, so it is instant even offline; loopback addresses are left out."""
+    found: list[str] = []
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(_ROUTE_PROBE)
+        address = str(probe.getsockname()[0])
+        if not is_loopback(address) and address != ALL_ADDRESSES:
+            found.append(address)
+    except OSError:  # no route out: the name is all there is
+        pass
+    finally:
+        probe.close()
+    name = socket.gethostname()
+    if name and name != "localhost" and name not in found:
+        found.append(name)
+    return found

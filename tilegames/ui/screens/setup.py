@@ -1,6 +1,10 @@
 """Setting up a game: the players (each a person or the computer), the game's own options, then
 Start. The form is built from the game's setup options (core/setup_options.py), the same data
-`tilegames play GAME` builds its options from, so it names no game and every game gets one."""
+`tilegames play GAME` builds its options from, so it names no game and every game gets one.
+
+Hosting a game (ui/screens/host.py) is the same form with other last rows and another button:
+it overrides `compose_more_rows`, `compose_notes` and `begin`, so the players, the seats line
+and the options are written once."""
 
 from __future__ import annotations
 
@@ -12,6 +16,7 @@ from textual.binding import Binding
 from textual.containers import Grid, Vertical
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
+from tilegames.core.inputs import shown
 from tilegames.core.protocol import Game
 from tilegames.ui.screens.base import BaseScreen
 from tilegames.ui.widgets.seat_kinds import SeatKinds
@@ -66,16 +71,20 @@ class GameSetupScreen(BaseScreen):
     GameSetupScreen Button { width: 100%; }
     """
     BINDINGS = [Binding("escape", "back", "Back"), Binding("ctrl+s", "start", "Start")]
+    BUTTON = "Start"  # the form's button, which `begin`s
 
     def __init__(self, game: Game[Any, Any, Any]) -> None:
         super().__init__()
         self.game = game
         self.options = [o for o in game.setup_options if o.in_form]
 
+    def heading(self) -> str:
+        return f"New {self.game.title} game"
+
     def compose(self) -> ComposeResult:
         game = self.game
         with Vertical(id="form") as form:
-            form.border_title = f"New {game.title} game"
+            form.border_title = self.heading()
             form.border_subtitle = "space: person / computer"
             with Grid():
                 yield Label("Players")
@@ -87,12 +96,21 @@ class GameSetupScreen(BaseScreen):
                     yield Label(option.label)
                     yield Select(option.choices_for(game.min_seats), value=option.default, allow_blank=False,
                                  id=option.key, compact=True)
-                yield Label("")
-                yield Checkbox("Open hands (no hand-off screen; for teaching)", id="open")
-            yield Static("", id="error")
-            yield Button("Start", variant="primary", id="start", compact=True)
+                yield from self.compose_more_rows()
+            yield from self.compose_notes()
+            yield Static("", id="error", markup=False)
+            yield Button(self.BUTTON, variant="primary", id="start", compact=True)
         yield Footer()
         yield from self.compose_notice()
+
+    def compose_more_rows(self) -> ComposeResult:
+        """The rows after the game's options (label, field): open hands, for a game played here."""
+        yield Label("")
+        yield Checkbox("Open hands (no hand-off screen; for teaching)", id="open")
+
+    def compose_notes(self) -> ComposeResult:
+        """Lines between the rows and the error line (none here)."""
+        yield from ()
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -137,12 +155,22 @@ class GameSetupScreen(BaseScreen):
         self.dismiss(None)
 
     def action_start(self) -> None:
+        """The players and options read, then `begin`; whatever will not do is a sentence on the
+        error line and nothing starts."""
         game = self.game
         try:
             seats = parse_players(self.query_one("#players", Input).value, game.title, game.max_seats)
             chosen = {o.key: self.query_one(f"#{o.key}", Select).value for o in self.options}
             config = game.config_for(chosen, len(seats))
         except ValueError as exc:
-            self.query_one("#error", Static).update(str(exc))
+            self.refuse(str(exc))
             return
-        self.app.start(game.id, seats, config, open_hands=self.query_one("#open", Checkbox).value)  # type: ignore[attr-defined]
+        self.begin(seats, config)
+
+    def refuse(self, sentence: str) -> None:
+        """`sentence` on the error line (the form stays as it is)."""
+        self.query_one("#error", Static).update(shown(sentence, 300))
+
+    def begin(self, seats: tuple[str, ...], config: Any) -> None:
+        """Start the game set up (a refusal is `refuse`d here)."""
+        self.app.start(self.game.id, seats, config, open_hands=self.query_one("#open", Checkbox).value)  # type: ignore[attr-defined]
