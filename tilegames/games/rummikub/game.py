@@ -18,6 +18,7 @@ from tilegames.games.rummikub.actions import ACTION_TYPES, Draw, Pass, Play, Red
 from tilegames.games.rummikub.config import PRESETS, SETUP_OPTIONS, RummikubConfig
 from tilegames.games.rummikub.notation import full_set
 from tilegames.games.rummikub.possible_play import obvious_play
+from tilegames.games.rummikub.scenario import RummikubScenario
 from tilegames.games.rummikub.scoring import rack_value, score_going_out, score_stuck, stuck_winners
 from tilegames.games.rummikub.setup import count_doubles, deal, draw_for_first_player, redeal_candidates
 from tilegames.games.rummikub.state import GameEnd, RummikubState
@@ -36,6 +37,7 @@ class RummikubGame(Game[RummikubConfig, RummikubState, RowsDraft]):
     setup_options = SETUP_OPTIONS
     action_types = ACTION_TYPES
     edit_types = ROW_EDIT_TYPES
+    scenario = RummikubScenario()
 
     # --- setting up -----------------------------------------------------------------------
     def check_setup(self, config: RummikubConfig, seat_count: int) -> None:

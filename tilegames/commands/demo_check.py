@@ -1,0 +1,47 @@
+"""`tilegames demo check FILE...`: play scenarios through the real engine and check them.
+
+One line per expectation, `FILE: step N (line L) WHAT: ok` or what differed; one line for a
+file that is not a scenario, `FILE: line L: why`. Exit 0 when every expectation of every file
+holds, 2 when any file is malformed (whatever the others did: a broken file is the first thing
+to fix, and its expectations were never checked), otherwise 1 when any expectation differs.
+Every file is checked either way, so one run lists everything to fix.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Sequence, TextIO
+
+from tilegames.core.inputs import shown
+from tilegames.core.scenario_check import check_scenario
+from tilegames.core.scenario_notation import ScenarioError
+from tilegames.core.scenarios import load_scenario
+
+ALL_HOLD, SOME_DIFFER, MALFORMED = 0, 1, 2
+
+
+def check_command(paths: Sequence[str], out: TextIO) -> int:
+    """Check each scenario file in `paths`, printing to `out`; the exit status."""
+    malformed = differ = held = 0
+    for path in paths:
+        name = shown(Path(path).name, 80)
+        try:
+            report = check_scenario(load_scenario(path))
+        except ScenarioError as exc:
+            out.write(f"{name}: {exc}\n")
+            malformed += 1
+            continue
+        for line in report:
+            out.write(f"{name}: {line}\n")
+            if line.ok:
+                held += 1
+            else:
+                differ += 1
+    files = f"{len(paths)} file{'s' if len(paths) != 1 else ''}"
+    summary = f"{files}: {held} expectation{'s' if held != 1 else ''} hold, {differ} differ"
+    if malformed:
+        summary += f", {malformed} file{'s' if malformed != 1 else ''} malformed"
+    out.write(summary + ".\n")
+    if malformed:
+        return MALFORMED
+    return SOME_DIFFER if differ else ALL_HOLD
