@@ -30,6 +30,7 @@ from tilegames.games.nabit.config import HAND, MAX_EXCHANGE, PRESETS, SETUP_OPTI
 from tilegames.games.nabit.control import earns_bank, stolen, update_control
 from tilegames.games.nabit.draft import EDIT_TYPES, NabDraft, NabEdit, edit_draft
 from tilegames.games.nabit.placement import BuildReport, check_build
+from tilegames.games.nabit.scenario import SCENARIO
 from tilegames.games.nabit.scoring import scores, top_tiles, winners, words_held
 from tilegames.games.nabit.state import Control, LastTurn, NabEnd, NabState, TurnKind
 from tilegames.games.nabit.tiles import colour_set, colour_size
@@ -74,6 +75,7 @@ class NabItGame(Game[NabItConfig, NabState, NabDraft]):
     config_type = NabItConfig
     presets, setup_options = PRESETS, SETUP_OPTIONS
     action_types, edit_types = ACTION_TYPES, EDIT_TYPES
+    scenario = SCENARIO  # positions and moves in demo files (scenario.py)
 
     # --- setting up -----------------------------------------------------------------------
     def check_setup(self, config: NabItConfig, seat_count: int) -> None:
