@@ -6,9 +6,10 @@ from __future__ import annotations
 import socket
 
 from remote_helpers import LOCALHOST, join, new_table, serving
-from textual.widgets import Input, OptionList, Select, Static
+from textual.widgets import Input, OptionList, Static
 
-from tilegames.ui.screens.host import HostCodesScreen, HostScreen, hosted_server, stop_hosting
+from tilegames.ui.screens.host import HostScreen, HostSetupScreen, hosted_server, stop_hosting
+from tilegames.ui.screens.host_codes import HostCodesScreen
 from tilegames.ui.screens.join import JoinScreen
 from tilegames.ui.screens.menu import MenuScreen
 from tilegames.ui.screens.scrabble import ScrabbleScreen
@@ -82,21 +83,22 @@ async def test_the_join_form_says_what_is_wrong_in_a_sentence(app, tmp_path):
             assert "No tilegames server is listening" in said(app)
 
 
-async def test_the_menus_host_form_serves_a_game_shows_the_codes_and_seats_the_host(app, tmp_path):
+async def test_the_menus_host_form_serves_a_game_shows_the_codes_and_seats_the_host(app):
     async with app.run_test(size=(80, 24)) as pilot:
         try:
             await choose_in_menu(pilot, "host")
+            picker = app.screen
+            assert isinstance(picker, HostScreen)
+            options = picker.query_one(OptionList)
+            options.highlighted = options.get_option_index("game:scrabble")
+            await pilot.press("enter")
+            await pilot.pause()
             form = app.screen
-            assert isinstance(form, HostScreen)
-            form.query_one("#game", Select).value = "scrabble"
-            form.query_one("#players", Input).value = "cpu, cpu"
+            assert isinstance(form, HostSetupScreen)
             with socket.socket() as probe:
                 probe.bind((LOCALHOST, 0))
                 port = probe.getsockname()[1]
             form.query_one("#port", Input).value = str(port)
-            await pilot.press("ctrl+s")
-            await pilot.pause()
-            assert "at least one seat must be a person" in said(app)
             form.query_one("#players", Input).value = "Ann, Bob, cpu"
             await pilot.press("ctrl+s")
             await pilot.pause()

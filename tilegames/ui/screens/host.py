@@ -26,7 +26,7 @@ from textual.containers import Vertical
 from textual.widgets import Footer, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
-from tilegames.core.inputs import whole_number
+from tilegames.core.inputs import shown, whole_number
 from tilegames.core.registry import get_game
 from tilegames.net.client_hosting import ALL_ADDRESSES, LOOPBACK, HostedServer, HostedTable, HostingFailed
 from tilegames.ui.games import playable
@@ -73,9 +73,14 @@ def host_table(app: App[Any], game_id: str, seats: tuple[str, ...], config: Any,
 
 def read_port(text: str) -> int:
     """The port field's number; ValueError with a sentence."""
-    port = whole_number(text, "port number", max_digits=5)
+    if not text.strip():
+        raise ValueError(f"Type the port to serve on (1 to 65535), e.g. {DEFAULT_PORT}.")
+    try:
+        port = whole_number(text, "port number", max_digits=5)
+    except ValueError:
+        port = -1
     if not 1 <= port <= 65535:
-        raise ValueError(f"{port} is not a port number (1 to 65535).")
+        raise ValueError(f"'{shown(text.strip(), 30)}' is not a port number (1 to 65535).")
     return port
 
 
