@@ -114,9 +114,11 @@ def read_scenario(text: str, name: str = "scenario") -> Scenario:
     try:
         table = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        line = getattr(exc, "lineno", None)
-        message = getattr(exc, "msg", None) or re.sub(r"\s*\(at line \d+, column \d+\)$", "", str(exc))
-        raise ScenarioError(f"this is not valid TOML: {message}.", line=line) from None
+        # The position is in the message, "(at line 3, column 7)" (Python 3.14 also has lineno).
+        at = re.search(r"\(at line (\d+), column \d+\)$", str(exc))
+        line = int(at.group(1)) if at else getattr(exc, "lineno", None)
+        message = re.sub(r"\s*\(at line \d+, column \d+\)$|\s*\(at end of document\)$", "", str(exc))
+        raise ScenarioError(f"this is not valid TOML: {message.rstrip('.')}.", line=line) from None
     lines = KeyLines.scan(text)
     try:
         return _Reader(lines, name).scenario(table)

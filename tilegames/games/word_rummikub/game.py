@@ -23,6 +23,7 @@ from tilegames.core.turn_guard import check_turn
 from tilegames.games.word_rummikub.actions import ACTION_TYPES, Draw, JokerLetter, Pass, Play, Timeout
 from tilegames.games.word_rummikub.config import HAND, PRESETS, SETUP_OPTIONS, WordRummikubConfig
 from tilegames.games.word_rummikub.draft import EDIT_TYPES, NameJoker, WordDraft, edit_draft
+from tilegames.games.word_rummikub.scenario import WordRummikubScenario
 from tilegames.games.word_rummikub.scoring import final_scores, jokers_on, top_up, winners
 from tilegames.games.word_rummikub.setup import first_player
 from tilegames.games.word_rummikub.state import LastTurn, Table, WordEnd, WordState
@@ -43,6 +44,7 @@ class WordRummikubGame(Game[WordRummikubConfig, WordState, WordDraft]):
     config_type = WordRummikubConfig
     presets, setup_options = PRESETS, SETUP_OPTIONS
     action_types, edit_types = ACTION_TYPES, EDIT_TYPES
+    scenario = WordRummikubScenario()
 
     # --- setting up -----------------------------------------------------------------------
     def new_game(self, config: WordRummikubConfig, seats: tuple[str, ...], seed: int) -> WordState:
