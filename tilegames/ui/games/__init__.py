@@ -5,6 +5,10 @@ series), so it names no game itself.
 
 A plug-in module defines `PLUGIN`, an object with the `GamePlugin` interface below. Games that
 are announced but not built yet have a title and no module: the menu shows them as coming soon.
+
+A plug-in may also offer tools that need no game in progress (Rummikub's initial-meld checker):
+a method `tools()` returning `Tool`s. It is optional, so that a game without tools (and the
+tests' own game) needs nothing more; ask `tools_of(plugin)` rather than the plug-in itself.
 """
 
 from __future__ import annotations
@@ -44,6 +48,28 @@ class GamePlugin(Protocol):
     def position(self, view: dict[str, Any]) -> Widget:
         """The table or board of a spectator's `view`, read-only (a game open elsewhere)."""
         ...
+
+
+@dataclass(frozen=True)
+class Tool:
+    """Something a game offers besides playing it: a title for the menu and the palette, a line
+    saying what it is for, and the screen it opens (made anew each time it is opened)."""
+
+    title: str
+    help: str
+    make_screen: Callable[[], Screen[Any]]
+
+
+def tools_of(game_plugin: GamePlugin) -> list[Tool]:
+    """The tools `game_plugin` offers: those of its `tools()`, none when it defines no such
+    method."""
+    offer: Callable[[], list[Tool]] | None = getattr(game_plugin, "tools", None)
+    return list(offer()) if offer is not None else []
+
+
+def game_tools() -> list[tuple[Entry, Tool]]:
+    """Every tool of every game the app can play, in menu order, with its game's entry."""
+    return [(entry, tool) for entry in playable() for tool in tools_of(plugin(entry.id))]
 
 
 @dataclass(frozen=True)

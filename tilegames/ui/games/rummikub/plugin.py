@@ -1,7 +1,8 @@
 """Rummikub in the app: its play screen, the picture of a table for a spectator, and the summary
 after each game of a match (RULES.md §1.9). The match itself is the generic series flow
 (ui/series_flow.py); the setup form and `tilegames play rummikub` options are built from the
-game's setup options (games/rummikub/config.py)."""
+game's setup options (games/rummikub/config.py). Its tool, the initial-meld checker, needs no
+game in progress (ui/games/rummikub/meld_check.py)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ from tilegames.core.session_protocol import Session
 from tilegames.games.rummikub.game import GAME
 from tilegames.ui.screens.rummikub import RummikubScreen
 from tilegames.ui.screens.rummikub_summary import SummaryScreen
+from tilegames.ui.games import Tool
+from tilegames.ui.games.rummikub.meld_check import MeldCheckScreen
 from tilegames.ui.games.rummikub.tiles import display_rows, tile_style
 from tilegames.ui.widgets.table import Table
 
@@ -39,6 +42,10 @@ class RummikubPlugin:
         table = Table(tile_style)
         table.show(display_rows(view["table"]), None, None)
         return table
+
+    def tools(self) -> list[Tool]:
+        return [Tool("Initial meld checker", "Type the sets of a first play and see if they make the 30 points.",
+                     MeldCheckScreen)]
 
 
 PLUGIN = RummikubPlugin()

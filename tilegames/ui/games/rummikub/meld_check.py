@@ -1,0 +1,207 @@
+"""The initial-meld checker: type the sets you mean to lay down first and see, as you type,
+whether they make the 30 points (RULES.md §1.4.1). A tool for players at a real table as much
+as for the app's own games.
+
+Each set shows its tiles as the game draws them, what it is (group, run, or invalid with the
+reason), what each joker stands for and the points it counts; then the total and "30 reached"
+or how many points are still missing. The judge is the same as `tilegames rummikub meld-check`'s
+(games/rummikub/meld_report.py's `check_initial_meld`), so both always agree.
+
+Notation as in meld-check: a tile is a colour letter (R red, B blue, K black, O orange) and a
+number 1-13, or J for a joker; spaces between the tiles of a set. The command line takes one set
+per argument; here, on one line, a comma (or a semicolon) starts the next set.
+"""
+
+from __future__ import annotations
+
+import re
+import textwrap
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.widget import Widget
+from textual.widgets import Footer, Input, Static
+
+from tilegames.games.rummikub.config import INITIAL_MELD_POINTS
+from tilegames.games.rummikub.meld_report import MeldReport, SetReport, check_initial_meld
+from tilegames.games.rummikub.notation import Edition, Face, NotationError, parse_faces
+from tilegames.ui.games.rummikub.tiles import tile_style
+from tilegames.ui.screens.base import BaseScreen
+from tilegames.ui.tilecells import CELL_WIDTH, tile_cell
+
+LABEL_WIDTH = 4  # " 1  " before a set's tiles
+MAX_INPUT = 300  # characters: more tiles than any meld, and never a slow check
+_SET_SEPARATOR = re.compile(r"[,;]")
+
+HINT = ("Tiles: R B K O (red blue black orange) and 1-13, J for a joker. "
+        "Spaces between tiles, a comma between sets.")
+
+
+def parse_sets(text: str) -> list[tuple[Face, ...]]:
+    """The sets typed on one line: tiles separated by spaces, sets by commas or semicolons.
+    Empty pieces (a comma just typed) are skipped. NotationError with a sentence that names the
+    set when a tile is not Rummikub notation."""
+    pieces = [piece for piece in _SET_SEPARATOR.split(text) if piece.strip()]
+    sets: list[tuple[Face, ...]] = []
+    for number, piece in enumerate(pieces, start=1):
+        try:
+            sets.append(parse_faces(piece))
+        except NotationError as exc:
+            raise NotationError(f"Set {number}: {exc}") from None
+    if len(sets) > 1 and all(len(s) == 1 for s in sets):
+        # "R10, R11, R12": commas between tiles, as the command line's quoting might suggest.
+        example = " ".join(str(s[0]) for s in sets)
+        raise NotationError(f'Each comma starts a new set: put spaces between the tiles of a set, e.g. "{example}".')
+    return sets
+
+
+def progress_line(report: MeldReport, threshold: int = INITIAL_MELD_POINTS) -> str:
+    """The total and how far it is from the initial meld's points."""
+    if report.total >= threshold:
+        return f"Total {report.total}: {threshold} reached"
+    return f"Total {report.total}: {threshold - report.total} more needed"
+
+
+def set_note(report: SetReport) -> str:
+    """"run 33", "group 12 (J = 4 in black or orange)": what a valid set is and counts."""
+    jokers = f" (J = {', '.join(report.jokers)})" if report.jokers else ""
+    return f"{report.kind} {report.value}{jokers}"
+
+
+class MeldSets(Widget):
+    """The judged sets, one row each (tiles, then what the set is and counts, or why it is no
+    set), the total, and the verdict."""
+
+    DEFAULT_CSS = """
+    MeldSets {
+        height: auto;
+        padding: 0 1;
+    }
+    """
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.report: MeldReport | None = None
+
+    def show(self, report: MeldReport | None) -> None:
+        self.report = report
+        self.refresh(layout=True)
+
+    def _lines(self, width: int) -> list[Text]:
+        report = self.report
+        if report is None:
+            return []
+        lines: list[Text] = []
+        per_line = max(1, (width - LABEL_WIDTH) // CELL_WIDTH)
+        for number, judged in enumerate(report.sets, start=1):
+            line = Text(f"{number:>2}  ", style="bold")
+            for i, face in enumerate(judged.tiles):
+                if i and i % per_line == 0:
+                    lines.append(line)
+                    line = Text(" " * LABEL_WIDTH)
+                line.append(tile_cell(face, tile_style))
+            if judged.kind == "invalid":
+                lines.append(line)
+                reason = f"invalid: {judged.reason}"
+                for n, part in enumerate(textwrap.wrap(reason, max(10, width - LABEL_WIDTH - 2))):
+                    lines.append(Text(" " * LABEL_WIDTH) + Text(f"{' ' if n else '!'} {part}", style="bold red"))
+                continue
+            note = Text(f" {set_note(judged)}", style="bold green")
+            if line.cell_len + note.cell_len > width:
+                lines.append(line)
+                line = Text(" " * LABEL_WIDTH)
+            lines.append(line + note)
+        reached = report.total >= INITIAL_MELD_POINTS
+        lines.append(Text(""))
+        lines.append(Text(progress_line(report), style="bold green" if reached else "bold yellow"))
+        for part in textwrap.wrap(report.verdict, max(10, width)):
+            lines.append(Text(part, style="green" if report.valid else "red"))
+        return lines
+
+    def render(self) -> Text:
+        return Text("\n").join(self._lines(self.content_size.width or 76))
+
+    def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
+        return len(self._lines(width))
+
+
+class MeldCheckScreen(BaseScreen):
+    """The checker: an input line, the sets judged as they are typed, the total."""
+
+    DEFAULT_CSS = """
+    MeldCheckScreen #title { height: 1; padding: 0 1; background: $primary-darken-2; }
+    MeldCheckScreen #hint { height: auto; padding: 0 1; color: $text-muted; }
+    MeldCheckScreen Input { margin: 0 0; }
+    MeldCheckScreen #problem { height: auto; padding: 0 1; color: $error; text-style: bold; }
+    MeldCheckScreen #result-box { height: 1fr; border: round $primary-darken-2; }
+    """
+    BINDINGS = [
+        Binding("escape", "leave", "Back"),
+        Binding("ctrl+t", "edition", "Tile set"),
+        Binding("ctrl+l", "clear", "Clear"),
+    ]
+
+    def __init__(self, text: str = "", edition: Edition = "standard") -> None:
+        super().__init__()
+        self.initial_text = text
+        self.edition: Edition = edition
+        self.report: MeldReport | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="title", markup=False)
+        with Vertical():
+            yield Static(HINT, id="hint", markup=False)
+            yield Input(self.initial_text, placeholder="e.g. R10 R11 R12, K4 B4 O4 J", max_length=MAX_INPUT,
+                        id="sets")
+            yield Static(id="problem", markup=False)
+            with VerticalScroll(id="result-box", can_focus=False) as box:
+                box.border_title = "Your initial meld"
+                yield MeldSets()
+        yield Footer()
+        yield from self.compose_notice()
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.check(self.initial_text)
+        self.query_one(Input).focus()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self.check(event.value)
+
+    def check(self, text: str) -> None:
+        """Judge what is typed and show it; a notation problem is a sentence, and the sets
+        are shown again once every tile reads right."""
+        self._show_title()
+        problem = self.query_one("#problem", Static)
+        try:
+            sets = parse_sets(text)
+        except NotationError as exc:
+            self.report = None
+            problem.update(str(exc))
+            self.query_one(MeldSets).show(None)
+            return
+        problem.update("" if sets else "Type the sets you would lay down first.")
+        self.report = check_initial_meld(sets, edition=self.edition) if sets else None
+        self.query_one(MeldSets).show(self.report)
+
+    def _show_title(self) -> None:
+        tiles = "106 tiles" if self.edition == "standard" else "XP, 160 tiles"
+        self.query_one("#title", Static).update(
+            f"Rummikub initial meld checker  ·  {INITIAL_MELD_POINTS} points  ·  {tiles} (ctrl+t)")
+
+    def action_edition(self) -> None:
+        """The other tile set: it changes how many copies of a tile the meld may use."""
+        self.edition = "xp" if self.edition == "standard" else "standard"
+        self.check(self.query_one(Input).value)
+
+    def action_clear(self) -> None:
+        self.query_one(Input).value = ""
+
+    def action_leave(self) -> None:
+        if len(self.app.screen_stack) > 1:
+            self.app.pop_screen()
+        else:
+            self.app.exit()
