@@ -100,7 +100,7 @@ def read_board(entries: object) -> dict[Pos, str]:
                                         "word covers it.")
             elif here is None:
                 cells[pos] = letter
-            elif here.upper() != letter.upper():
+            elif here != letter:  # exact: a blank (lower case) and a lettered tile are two tiles
                 raise ScenarioError(f"{where}: {_square(pos)} already holds {here}, not {letter}.")
     return cells
 
