@@ -38,7 +38,7 @@ def check_command(paths: Sequence[str], out: TextIO) -> int:
             else:
                 differ += 1
     files = f"{len(paths)} file{'s' if len(paths) != 1 else ''}"
-    summary = f"{files}: {held} expectation{'s' if held != 1 else ''} hold, {differ} differ"
+    summary = f"{files}: {held} expectation{'s hold' if held != 1 else ' holds'}, {differ} differ"
     if malformed:
         summary += f", {malformed} file{'s' if malformed != 1 else ''} malformed"
     out.write(summary + ".\n")

@@ -131,7 +131,10 @@ def _line_for(exc: ScenarioError, lines: KeyLines) -> int | None:
     if key is None:
         match = re.match(r"^([^\s:]+):", exc.sentence)  # "position.racks.Ann: ..."
         key = match.group(1) if match else None
-    return lines.line_of(key) if key else None
+    if not key:
+        return None
+    # A key missing from the top table (no `game = ...` anywhere) is placed at the file's top.
+    return lines.line_of(key) or 1
 
 
 class _Reader:
