@@ -9,7 +9,7 @@ import socket
 
 import pytest
 from test_remote_forms import choose_in_menu, said
-from textual.widgets import Checkbox, Input, OptionList, Select, Static
+from textual.widgets import Button, Checkbox, Input, OptionList, Select, Static
 
 from tilegames.core.registry import get_game
 from tilegames.net.client_hosting import ALL_ADDRESSES, LOOPBACK, machine_addresses
@@ -57,7 +57,7 @@ async def test_hosting_rummikub_deals_the_table_with_the_options_chosen_in_its_s
         try:
             form = await host_form(pilot, "rummikub")
             assert isinstance(form, GameSetupScreen) and not form.query(Checkbox)  # no open hands
-            assert form.query_one("#start").label.plain == "Host"
+            assert str(form.query_one("#start", Button).label) == "Host"
             form.query_one("#rounds", Select).value = 3
             form.query_one("#turn_seconds", Select).value = 30
             await host(pilot, form, "Ann, Bob, cpu", port=free_port())

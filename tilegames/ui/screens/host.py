@@ -120,7 +120,10 @@ class HostScreen(BaseScreen):
     def _choices(self) -> list[Option | None]:
         choices: list[Option | None] = [Option(entry.title, id=f"game:{entry.id}") for entry in playable()]
         server = hosted_server(self.app)
-        tables = server.tables_going_on() if server is not None else []
+        try:
+            tables = server.tables_going_on() if server is not None else []
+        except HostingFailed:  # a server too busy to answer: the games can still be chosen
+            tables = []
         if tables:
             choices.append(None)
         for table in tables:
