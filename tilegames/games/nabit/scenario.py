@@ -38,7 +38,7 @@ from tilegames.games.nabit.scoring import scores
 from tilegames.games.nabit.state import Control, NabState
 from tilegames.games.nabit.tiles import BLANK, full_set, is_blank, owner
 
-KEYS = ("turn", "grid", "hands", "bag_top", "bags", "banks", "control", "idle")
+KEYS = ("turn", "grid", "hands", "bag_top", "bags", "banks", "control", "idle", "scores")
 _CELL = re.compile(r"(-?[0-9]{1,4}),(-?[0-9]{1,4})")
 _STACK = re.compile(r"(?:[0-3][A-Za-z?])+")
 _FACE = re.compile(r"[0-3][A-Za-z?]")
@@ -203,6 +203,11 @@ class NabItScenario:
         if not isinstance(idle, int) or isinstance(idle, bool) or idle < 0:
             raise ScenarioError("position.idle must be a whole number, 0 or more.")
         control = _control(seats, surface(stacks), position.get("control", {}))
+        totals = scores({c.cells: c.seat for c in control}, [len(b) for b in bank_tiles])
+        for s, n in _by_seat(seats, position.get("scores", {}), "position.scores", (int,)).items():
+            if n != totals[s]:
+                raise ScenarioError(f"position.scores.{seats[s]}: the score so far is the words controlled plus the "
+                                    f"bank tiles, {totals[s]} here, not {n}.")
         last_turn = max((layer.turn for stack in stacks for layer in stack.layers), default=-1)
         return NabState(config=config, seats=tuple(seats), bags=tuple(bags), hands=tuple(hand_tiles),
                         banks=tuple(bank_tiles), grid=stacks, control=control,
