@@ -89,6 +89,16 @@ def nabit_lay_out(client: WireClient, seat: int, action: Action) -> Message | No
     return client.request("commit", seat=seat)
 
 
+def final_state(client: WireClient) -> Message:
+    """The last state `client` was sent in which the game had ended (the next game of a series
+    may have come since)."""
+    for message in reversed(client.messages):
+        state = message.get("state")
+        if isinstance(state, dict) and state.get("result") is not None:
+            return state
+    raise AssertionError("the client was never sent a finished game")
+
+
 # --- secrecy --------------------------------------------------------------------------------
 def _racks(state: Any) -> tuple[Any, ...]:
     return state.hands if hasattr(state, "hands") else state.racks
@@ -115,12 +125,14 @@ def check_secrecy(sent: list[Sent], clients: Iterable[WireClient], seed: int) ->
     """Every line the server sent, to every connection, checked against the engine state it was
     built from. A tile id may reach a connection only if one of its seats could know it by
     then: it was on that seat's rack, or out of every rack, bag and bank (on the table), at some
-    moment up to now; no event names a private part to anyone but its seat; the seed, the bags'
-    seeds and the word "seed" never appear. Each client's received bytes must be what the
-    server recorded sending it, so nothing escaped the check. Returns the lines checked."""
+    moment up to now of the same game (each game of a series deals the same tiles afresh); no
+    event names a private part to anyone but its seat; the seed, the bags' seeds and the word
+    "seed" never appear. Each client's received bytes must be what the server recorded sending
+    it, so nothing escaped the check. Returns the lines checked."""
     by_port: dict[int, bytearray] = {}
     hidden: dict[int | None, set[int]] = {}  # viewer -> tiles secret from it at every moment so far
     last_state: Any = None
+    last_game = 0
     checked = 0
     for record in sent:
         by_port.setdefault(record.port, bytearray()).extend(record.line)
@@ -128,7 +140,9 @@ def check_secrecy(sent: list[Sent], clients: Iterable[WireClient], seed: int) ->
         if state is None:
             assert b'"id"' not in record.line or b'"face"' not in record.line
             continue
-        if state is not last_state:
+        if record.game != last_game:  # a new game of the series: nothing of it is known yet
+            hidden, last_game = {}, record.game
+        if state is not last_state or not hidden:
             viewers: list[int | None] = [*range(len(_racks(state))), None]
             for viewer in viewers:
                 now = secret_ids(state, viewer)

@@ -30,12 +30,13 @@ FAST = Settings(agent_seconds=0.05, tick_seconds=0.05, keepalive_seconds=1.0, jo
 @dataclass(frozen=True)
 class Sent:
     """One line sent: to which connection (its client's port), for which seats, and the state
-    of its table at that moment (None before joining)."""
+    of its table at that moment (None before joining), in which game of its series."""
 
     port: int
     seats: tuple[int, ...]
     line: bytes
     state: Any
+    game: int = 1
 
 
 @dataclass(frozen=True)
@@ -92,7 +93,8 @@ class ServerThread:
     def _sent(self, connection: Connection, line: bytes) -> None:
         table = connection.table
         state = table.session.controller.state if table is not None else None
-        self.sent.append(Sent(connection.port, connection.seats, line, state))
+        game = table.game_number if table is not None else 1
+        self.sent.append(Sent(connection.port, connection.seats, line, state, game))
 
     def stop(self) -> None:
         if self._loop is not None and self._stop is not None and self._thread.is_alive():

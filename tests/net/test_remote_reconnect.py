@@ -138,7 +138,7 @@ def told_so_far(session: RemoteSession) -> list[Event]:
 def silent_server() -> int:
     """A port where a server welcomes one terminal to a Scrabble table, then never says a word."""
     listener = socket.create_server((LOCALHOST, 0))
-    welcome = {"type": "welcome", "id": 1, "v": 1, "table": "t1", "game": "scrabble", "seats": ["Ann", "Bob"],
+    welcome = {"type": "welcome", "id": 1, "v": 2, "table": "t1", "game": "scrabble", "seats": ["Ann", "Bob"],
                "you": [0], "history": [],
                "state": {"views": {"0": {}}, "spectator": {}, "current": 0, "who_may_act": [0], "turn": 0,
                          "remaining": None, "turn_seconds": None, "result": None}}

@@ -187,10 +187,10 @@ def test_a_wrong_code_a_closed_port_and_another_version_are_sentences(server):
         RemoteSession.connect(LOCALHOST, one_answer_server('{"type":"error","id":1,"error":"version",'
                                                            '"message":"No.","fatal":true}'), ("K7PQ-3MZD",))
     assert version.value.error == "version"
-    with pytest.raises(JoinFailed, match="version 2"):
-        RemoteSession.connect(LOCALHOST, one_answer_server('{"type":"welcome","id":1,"v":2}'), ("K7PQ-3MZD",))
+    with pytest.raises(JoinFailed, match="version 3"):
+        RemoteSession.connect(LOCALHOST, one_answer_server('{"type":"welcome","id":1,"v":3}'), ("K7PQ-3MZD",))
     with pytest.raises(JoinFailed, match="cannot read"):
-        RemoteSession.connect(LOCALHOST, one_answer_server('{"type":"welcome","id":1,"v":1,"seats":"Ann"}'),
+        RemoteSession.connect(LOCALHOST, one_answer_server('{"type":"welcome","id":1,"v":2,"seats":"Ann"}'),
                               ("K7PQ-3MZD",))
 
 

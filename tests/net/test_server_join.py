@@ -26,7 +26,7 @@ def test_a_seat_code_opens_that_seat_and_the_welcome_shows_only_its_rack(server)
     codes = server.create("scrabble", ("Ann", "Bob"), 5)
     ann = WireClient(server.port)
     welcome = ann.hello(codes.seats[0])
-    assert welcome["type"] == "welcome" and welcome["id"] == 1 and welcome["v"] == 1
+    assert welcome["type"] == "welcome" and welcome["id"] == 1 and welcome["v"] == 2
     assert (welcome["table"], welcome["game"], welcome["seats"], welcome["you"]) == (codes.table, "scrabble",
                                                                                      ["Ann", "Bob"], [0])
     state = welcome["state"]
@@ -103,8 +103,18 @@ def test_wrong_codes_further_apart_than_a_minute_never_shut_the_door(data):
 def test_another_protocol_version_is_told_and_closed(server):
     codes = server.create("nabit", ("Ann", "Bob"), 5)
     client = WireClient(server.port)
-    answer = client.hello(codes.seats[0], v=2)
-    assert answer["error"] == "version" and answer["fatal"] is True and "version 1" in answer["message"]
+    answer = client.hello(codes.seats[0], v=3)
+    assert answer["error"] == "version" and answer["fatal"] is True and "version 2" in answer["message"]
+    assert client.closed_by_server()
+
+
+def test_a_version_1_client_joins_a_single_game_but_not_a_match(server):
+    single = server.create("nabit", ("Ann", "Bob"), 5)
+    assert WireClient(server.port).hello(single.seats[0], v=1)["type"] == "welcome"
+    match = server.create("rummikub", ("Ann", "Bob"), 5)
+    client = WireClient(server.port)
+    answer = client.hello(match.seats[0], v=1)
+    assert answer["error"] == "version" and answer["fatal"] is True and "series of 2 games" in answer["message"]
     assert client.closed_by_server()
 
 

@@ -19,12 +19,15 @@ from tilegames.net.wire import BadMessage, Hello, Ping, Request, WrongVersion, e
 
 
 def test_a_hello_a_request_and_a_ping_are_read():
-    assert read_message(b'{"type": "hello", "v": 1, "id": 1, "code": "K7PQ-3MZD"}') == Hello(1, ("K7PQ-3MZD",))
-    assert read_message(b'{"type":"hello","v":1,"id":2,"codes":["A","B"]}') == Hello(2, ("A", "B"))
+    assert read_message(b'{"type": "hello", "v": 2, "id": 1, "code": "K7PQ-3MZD"}') == Hello(1, ("K7PQ-3MZD",))
+    assert read_message(b'{"type":"hello","v":1,"id":2,"codes":["A","B"]}') == Hello(2, ("A", "B"), 1)
     assert read_message(b'{"type":"request","id":7,"op":"edit","seat":0,"edit":{"type":"put"}}') == \
         Request(7, "edit", 0, {"type": "put"})
     assert read_message(b'{"type":"request","id":8,"op":"export","fmt":"gcg"}') == Request(8, "export", fmt="gcg")
     assert read_message(b'{"type":"ping","id":3}') == Ping(3)
+    assert read_message(b'{"type":"request","id":9,"op":"next_game","game":2}') == Request(9, "next_game", game=2)
+    assert read_message(b'{"type":"request","id":10,"op":"past_views","game":1}') == \
+        Request(10, "past_views", game=1)
 
 
 @pytest.mark.parametrize("raw, said", [
@@ -35,6 +38,8 @@ def test_a_hello_a_request_and_a_ping_are_read():
     (b'{"type":"hello","v":1,"id":-1,"code":"X"}', "whole number from 0"),
     (b'{"type":"request","id":1,"op":"act","seat":true,"action":{}}', "needs \"seat\""),
     (b'{"type":"request","id":1,"op":"export","fmt":""}', "needs \"fmt\""),
+    (b'{"type":"request","id":1,"op":"next_game"}', "a game's number"),
+    (b'{"type":"request","id":1,"op":"export","fmt":"gcg","game":0}', "a game's number"),
     (b'{"type":"ping","id":1.5}', "whole number"),
     (b'{"type":"ping","id":NaN}', "not a number a game uses"),
     (b"x" * 70_000, "65,536 bytes"),
@@ -47,7 +52,7 @@ def test_a_bad_message_is_refused_with_a_sentence(raw, said):
 
 def test_another_version_is_its_own_refusal():
     with pytest.raises(WrongVersion) as caught:
-        read_message(b'{"type":"hello","v":2,"id":4,"code":"X"}')
+        read_message(b'{"type":"hello","v":3,"id":4,"code":"X"}')
     assert (caught.value.error, caught.value.id) == ("version", 4)
 
 

@@ -106,7 +106,7 @@ class WireClient:
             return False
 
     # --- the protocol ---------------------------------------------------------------------
-    def hello(self, *codes: str, v: int = 1) -> Message:
+    def hello(self, *codes: str, v: int = 2) -> Message:
         id = self.next_id()
         message: Message = {"type": "hello", "v": v, "id": id}
         if len(codes) == 1:

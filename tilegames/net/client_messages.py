@@ -14,8 +14,10 @@ from typing import Any, Mapping
 from tilegames.core.errors import BadRecord, IllegalMove
 from tilegames.core.inputs import shown
 from tilegames.core.protocol import Event, Result
+from tilegames.core.series import GameRecord, WinnerRule
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2  # 2: STATE says which game of a series it is (docs/protocol.md)
+MAX_GAMES = 10_000
 
 REJOIN = "Join again with your code to go on where you left off: the game waits on the server."
 
@@ -59,6 +61,12 @@ class RemoteState:
     result: Result | None = None
     received: float = 0.0  # the client's clock when the message arrived
     clock_running: bool = True  # false while the table waits for its players to join
+    # Which game of the table's series this is (from 1) of how many, the rule that picks the
+    # series' winner, and the finished games before this one.
+    game: int = 1
+    games: int = 1
+    winner_rule: WinnerRule = "points"
+    records: tuple[GameRecord, ...] = ()
 
     def left(self, now: float) -> float | None:
         """The turn clock's seconds left at `now`: the server's figure, less the time since
@@ -124,6 +132,27 @@ def read_result(data: Any, seats: int) -> Result | None:
                   reason if isinstance(reason, str) else "")
 
 
+def read_series(data: Any, seats: int) -> tuple[int, int, WinnerRule, tuple[GameRecord, ...]]:
+    """STATE's `series`: (this game's number, the number of games, the winner rule, the finished
+    games' records). A server that does not say plays a single game."""
+    if data is None:
+        return 1, 1, "points", ()
+    if not isinstance(data, dict):
+        raise BadRecord("state.series: expected an object.")
+    game, games, rule = data.get("game"), data.get("games"), data.get("winner_rule")
+    if type(games) is not int or not 1 <= games <= MAX_GAMES:
+        raise BadRecord("state.series.games: expected the number of games of the series.")
+    if type(game) is not int or not 1 <= game <= games:
+        raise BadRecord(f"state.series.game: expected a game's number from 1 to {games}.")
+    if rule not in ("points", "games_won"):
+        raise BadRecord(f"state.series.winner_rule: expected points or games_won, got {shown(repr(rule), 40)}.")
+    records = _get(data, "records", list, "state.series")
+    if len(records) != game - 1:
+        raise BadRecord(f"state.series.records: expected the {game - 1} games before game {game}.")
+    return game, games, rule, tuple(GameRecord.from_json(r, seats, f"state.series.records[{i}]")
+                                    for i, r in enumerate(records))
+
+
 def read_state(data: Any, seats: int, received: float) -> RemoteState:
     """A STATE for a table of `seats` seats, arrived at `received`."""
     if not isinstance(data, dict):
@@ -138,6 +167,7 @@ def read_state(data: Any, seats: int, received: float) -> RemoteState:
     turn = data.get("turn")
     if type(turn) is not int:
         raise BadRecord("state.turn: expected a whole number.")
+    game, games, rule, records = read_series(data.get("series"), seats)
     return RemoteState(
         views=views,
         spectator=_get(data, "spectator", dict, "state"),
@@ -152,6 +182,10 @@ def read_state(data: Any, seats: int, received: float) -> RemoteState:
         result=read_result(data.get("result"), seats),
         received=received,
         clock_running=data.get("clock_running") is not False,
+        game=game,
+        games=games,
+        winner_rule=rule,
+        records=records,
     )
 
 

@@ -1,25 +1,28 @@
 """The tables one server hosts, and finding a table and its seats from the codes a player gives.
 
 New tables are journaled in the data folder (`store.py`) and their codes written down before
-anyone is told them; at start every unfinished table is resumed from its journal, with the same
-codes. A finished table stays until its last connection leaves (a player sees the final
-result and may reconnect to it), then it is let go; after a restart it is not loaded again.
+anyone is told them; at start every unfinished table is resumed from its latest game's journal,
+with the same codes (a game that had ended while its series goes on is followed by the next
+one, dealt then). A table whose series is over stays until its last connection leaves (a
+player sees the final result and may reconnect to it), then it is let go; after a restart it
+is not loaded again.
 """
 
 from __future__ import annotations
 
-import os
 import sys
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from tilegames.core.errors import BadRecord, GameInUse, SaveFailed
 from tilegames.core.inputs import shown
 from tilegames.core.registry import get_game
+from tilegames.core.series import new_series
 from tilegames.core.session import LocalSession
 from tilegames.net.codes import canonical, new_code
 from tilegames.net.store import TableRecord, TableStore
-from tilegames.net.tables import Table, is_computer
+from tilegames.net.tables import Table, is_computer, start_game
 
 
 @dataclass(frozen=True)
@@ -52,14 +55,10 @@ class Lobby:
         for record in self.store.records:
             if record.id in self.tables:
                 continue
-            path = self.store.journal_path(record)
             try:
-                session = LocalSession.resume(path)
+                session = LocalSession.resume(self.store.latest_journal(record))
             except (BadRecord, GameInUse, SaveFailed) as exc:
                 warnings.append(f"Table {shown(record.id, 20)} was not resumed: {exc}")
-                continue
-            if session.result() is not None:
-                session.close()
                 continue
             if len(record.seats) != len(session.seats):
                 session.close()
@@ -67,7 +66,19 @@ class Lobby:
                                 "its journal's seats.")
                 continue
             warnings.extend(f"Table {record.id}: {w}" for w in session.warnings)
-            self._seat(Table(record.id, session, record.seats, record.spectator))
+            try:
+                table = Table(record.id, session, record.seats, record.spectator,
+                              partial(self.store.journal_path, record))
+                if table.over and not table.done:  # stopped between two games of its series
+                    table.deal_next()
+            except (BadRecord, GameInUse, SaveFailed) as exc:
+                session.close()
+                warnings.append(f"Table {shown(record.id, 20)} was not resumed: {exc}")
+                continue
+            if table.done:
+                table.session.close()
+                continue
+            self._seat(table)
         return warnings
 
     def create(self, game_id: str, seats: tuple[str, ...], config: Any, seed: int) -> Table:
@@ -86,15 +97,14 @@ class Lobby:
                 taken.add(code)
         spectator = new_code(taken)
         record = TableRecord(table_id, game_id, record_path, tuple(codes), spectator)
-        path = self.store.journal_path(record)
-        session = LocalSession.start(game, config, seats, seed, path=path, meta={"server_table": table_id})
+        session = start_game(game, config, new_series(game, config, seats, seed), table_id,
+                             self.store.journal_path(record))
         try:
-            os.chmod(path, 0o600)  # it holds the seed, so the bag's order: its owner's eyes only
             self.store.add(record)
         except BaseException:
             session.close()
             raise
-        return self._seat(Table(table_id, session, record.seats, spectator))
+        return self._seat(Table(table_id, session, record.seats, spectator, partial(self.store.journal_path, record)))
 
     def _seat(self, table: Table) -> Table:
         self.tables[table.id] = table
@@ -107,8 +117,8 @@ class Lobby:
         return table
 
     def let_go_if_done(self, table: Table) -> None:
-        """A finished table nobody watches any more is closed and forgotten."""
-        if table.over and not table.clients and self.tables.get(table.id) is table:
+        """A table whose series is over, which nobody watches any more, is closed and forgotten."""
+        if table.done and not table.clients and self.tables.get(table.id) is table:
             del self.tables[table.id]
             for code in [c for c, (t, _) in self._codes.items() if t is table]:
                 del self._codes[code]

@@ -17,6 +17,12 @@ elsewhere.
   growing pauses; once back, the server's fresh state (the draft of a turn in progress
   included) is adopted (`connection.back`). Meanwhile requests raise `SessionLost`, a sentence
   saying the move was not made and that joining again with the code resumes.
+* **A table plays a series** (a Rummikub match). When the game shown ends, the server deals the
+  next at once and sends its state; the session holds it (`_held`) and goes on answering with
+  the finished game's final state, so the summary reads the game it shows, until the app moves
+  on (`next_game`, which also tells the server this terminal is ready for it). A session that
+  missed the end of its game (a reconnect between games) says so (`NEXT_EVENT`) and holds the
+  new game the same way; the records of the finished games come with every state (`series`).
 """
 
 from __future__ import annotations
@@ -33,6 +39,7 @@ from tilegames.core.errors import BadRecord, IllegalMove
 from tilegames.core.inputs import shown
 from tilegames.core.protocol import TURN_EVENT, Action, Edit, Event, Result
 from tilegames.core.saves import saves_dir
+from tilegames.core.series import GameRecord, Series
 from tilegames.net.client_connection import Connection, Incoming
 from tilegames.net.client_join import join
 from tilegames.net.client_messages import (REJOIN, JoinFailed, RemoteState, SessionLost, Welcome, missed_events,
@@ -47,6 +54,7 @@ RECENT = 6  # the last events told, kept to find the place in a reconnect's hist
 LOST_EVENT = "connection.lost"
 BACK_EVENT = "connection.back"
 GONE_EVENT = "connection.gone"
+NEXT_EVENT = "series.next"  # the game shown ended while this terminal was away: the next has begun
 
 _REFUSALS = {
     "not_your_seat": "That seat is not played at this terminal.",
@@ -85,6 +93,10 @@ class RemoteSession:
         self._recent: deque[Event] = deque(welcome.history[-RECENT:], maxlen=RECENT)
         self.warnings: list[str] = []
         self.on_save_failed: Callable[[str], None] | None = None
+        # The next game of the series, arrived while the finished one is still shown: its
+        # latest state and its events so far, taken up by `next_game`.
+        self._held: RemoteState | None = None
+        self._held_history: list[Event] = []
 
     @classmethod
     def connect(cls, host: str, port: int, codes: tuple[str, ...], timeout: float = REQUEST_TIMEOUT, *,
@@ -129,10 +141,10 @@ class RemoteSession:
         return copy.deepcopy(view if view is not None else state.spectator)
 
     def past_views(self) -> list[dict[str, Any]]:
-        """The public view after each action so far, asked of the server; without a
-        connection, the view now only (as an unsaved local game gives)."""
+        """The public view after each action so far of the game shown, asked of the server;
+        without a connection, the view now only (as an unsaved local game gives)."""
         try:
-            value, _ = self._request("past_views")
+            value, _ = self._request("past_views", game=self._state.game)
         except IllegalMove:
             return [self.view(None)]
         if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
@@ -171,6 +183,34 @@ class RemoteSession:
     def subscribe(self, listener: Callable[[Event], None]) -> None:
         self._listeners.append(listener)
 
+    # --- the series -----------------------------------------------------------------------
+    def series(self) -> Series[GameRecord]:
+        """The table's series as the server says: as many games as it has, the finished ones
+        before the game shown, and the rule that picks its winner."""
+        state = self._state
+        return Series(self._seats, 0, state.games, state.winner_rule, state.records)
+
+    def next_game(self) -> None:
+        """Move on from the finished game shown to the series' next: the server is told this
+        terminal is ready for it (its clock waits for that), and the next game's state, held
+        until now, becomes the one read. Its history is what happened in it so far; the
+        listeners of the finished game's screens are let go (the next game's screens
+        subscribe). IllegalMove with a sentence when there is no next game to move on to."""
+        number = self._held.game if self._held is not None else self._state.game + 1
+        try:
+            self._request("next_game", game=number)
+        except SessionLost:
+            if self._held is None:  # the server's next state comes with the reconnection
+                raise
+        held = self._held
+        if held is None:
+            raise IllegalMove("The next game has not begun on the server yet.")
+        self._state, self._held = held, None
+        self.history, self._held_history = self._held_history, []
+        self._told = len(self.history)
+        self._recent = deque(self.history[-RECENT:], maxlen=RECENT)
+        self._listeners = []
+
     # --- acting: each a round trip --------------------------------------------------------
     def edit(self, seat: int, edit: Edit) -> None:
         self._request("edit", seat=seat, edit=edit.to_json())
@@ -193,7 +233,7 @@ class RemoteSession:
     def save_export(self, fmt: str) -> str:
         """The game's record in `fmt`, asked of the server, written to the saves folder here."""
         try:
-            text, _ = self._request("export", fmt=fmt)
+            text, _ = self._request("export", fmt=fmt, game=self._state.game)
         except IllegalMove as exc:
             raise ValueError(" ".join(exc.reasons)) from None
         if not isinstance(text, str):
@@ -286,7 +326,10 @@ class RemoteSession:
     def _adopt(self, state: RemoteState, events: tuple[Event, ...] | list[Event]) -> list[Event]:
         """Make `state` the one screens read, then tell the listeners `events`. A new turn (or
         the end) is told as the turn controller tells it (TURN_EVENT), whether or not the
-        server's events say so, so that a screen moves on as in a local game."""
+        server's events say so, so that a screen moves on as in a local game. The state of
+        another game of the series is held instead (`_hold`)."""
+        if state.game != self._state.game or self._held is not None:
+            return self._hold(state, events)
         before, self._state = self._state, state
         told = list(events)
         for event in told:
@@ -297,6 +340,27 @@ class RemoteSession:
         if (state.turn != before.turn or over != (before.result is not None)) \
                 and not any(event.kind == TURN_EVENT for event in told):
             told.append(Event(TURN_EVENT, "", state.current, {"turn": state.turn, "over": over}))
+        self._deliver(told)
+        return told
+
+    def _hold(self, state: RemoteState, events: tuple[Event, ...] | list[Event],
+              history: tuple[Event, ...] | None = None) -> list[Event]:
+        """Keep the state of the series' next game (and its events, or a welcome's whole
+        `history`) for `next_game`; the game shown stays as it is. When the game shown had
+        not ended here (its end was missed while away), the listeners are told once that
+        the next game has begun."""
+        before, held = self._state, self._held
+        if history is not None or held is None or held.game != state.game:
+            self._held_history = []
+        self._held = state
+        if history is not None:
+            self._held_history = list(history)
+        else:
+            self._held_history += [e for e in events if e.kind != TURN_EVENT and not e.kind.startswith("connection.")]
+        told = [e for e in events if e.kind.startswith("connection.")]
+        if held is None and before.result is None:
+            told.append(Event(NEXT_EVENT, f"Game {before.game} of the series ended while this terminal was away; "
+                                          f"game {state.game} has begun."))
         self._deliver(told)
         return told
 
@@ -354,6 +418,8 @@ class RemoteSession:
         self._connection.close()
         self._connection, self._reconnecting = connection, False
         back = Event(BACK_EVENT, f"Connected to the server at {self.address} again: the game goes on.")
+        if welcome.state.game != self._state.game or self._held is not None:  # a game of the series began
+            return self._hold(welcome.state, [back], welcome.history)
         missed = missed_events(self._told, list(self._recent), welcome.history)
         return self._adopt(welcome.state, [back, *missed])
 

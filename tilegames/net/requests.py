@@ -15,7 +15,7 @@ from typing import Any
 
 from tilegames.core.errors import BadRecord, IllegalMove
 from tilegames.core.inputs import shown
-from tilegames.core.journal import load_journal
+from tilegames.core.journal import load_journal, replay_steps
 from tilegames.core.protocol import Event
 from tilegames.net.tables import Table
 from tilegames.net.wire import SEAT_OPS, Request
@@ -93,23 +93,67 @@ def _run(table: Table, request: Request) -> Any:
     raise BadRecord(f"{op} is not a move.")  # read_message lets through only the known requests
 
 
-def past_views(table: Table) -> Answer:
-    """The public view after each action so far (the journal replayed: run it off the loop)."""
-    return Answer(True, table.session.past_views())
+def next_game(table: Table, seats: tuple[int, ...], number: int) -> Answer:
+    """The connection's people have read the last game's summary and are ready for game
+    `number` of the series: once every person's seat is (or has joined it), its clock runs.
+    Being ready for a game that is already under way or over changes nothing (a spectator's
+    never does); its value is the number of the game on the table."""
+    if number > table.game_number:
+        if table.done:
+            return refused("illegal", "The series is over: there is no next game.")
+        return refused("illegal", f"Game {number} of this series has not begun yet: game {table.game_number} "
+                                  "is on the table.")
+    if number == table.game_number and not table.over:
+        table.ready(seats)
+    return Answer(True, table.game_number)
 
 
-def export(table: Table, fmt: str) -> Answer:
-    """The game's record as text in format `fmt`; only once the game is over, because a record
-    shows what every player held at each move."""
+def _finished_game(table: Table, number: int | None) -> Answer | None:
+    """None when `number` names a game of the table's series a record may be read of (None:
+    the game on the table), else the refusal saying why not."""
+    if number is None or number == table.game_number:
+        return None
+    if not 1 <= number < table.game_number:
+        return refused("illegal", f"Game {number} of this series has not been played (game "
+                                  f"{table.game_number} is on the table).")
+    if table.finished_journal(number) is None:
+        return refused("illegal", "That game was not recorded, so it cannot be read.")
+    return None
+
+
+def past_views(table: Table, number: int | None = None) -> Answer:
+    """The public view after each action so far of game `number` of the series (None: the one
+    on the table). The journal is replayed: run it off the loop."""
+    refusal = _finished_game(table, number)
+    if refusal is not None:
+        return refusal
+    if number is None or number == table.game_number:
+        return Answer(True, table.session.past_views())
+    path = table.finished_journal(number)
+    assert path is not None  # _finished_game saw to it
+    try:
+        return Answer(True, [table.game.view(step.outcome.state, None)
+                             for step in replay_steps(load_journal(path), table.game)])
+    except BadRecord as exc:
+        return refused("illegal", f"That game's record could not be read: {exc}")
+
+
+def export(table: Table, fmt: str, number: int | None = None) -> Answer:
+    """The record of game `number` of the series (None: the one on the table) as text in format
+    `fmt`; only once that game is over, because a record shows what every player held at each
+    move."""
     exporter = table.game.exporters.get(fmt)
     if exporter is None:
         known = ", ".join(sorted(table.game.exporters)) or "none"
         return refused("bad_message", f"{table.game.title} games cannot be written as '{shown(fmt, 20)}' "
                                       f"(formats: {known}).")
-    if not table.over:
+    refusal = _finished_game(table, number)
+    if refusal is not None:
+        return refusal
+    if number in (None, table.game_number) and not table.over:
         return refused("illegal", "The record can be written once the game is over: it shows what every "
                                   "player held.")
-    path = table.session.path
+    path = table.session.path if number in (None, table.game_number) else table.finished_journal(number or 0)
     if path is None:
         return refused("illegal", "This game was not recorded, so it cannot be written.")
     try:

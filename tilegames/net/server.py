@@ -6,7 +6,9 @@ message is built from the table as it is at the moment it is sent. Only the comp
 thinking and the replays behind `past_views` and `export` run in worker threads, on copies.
 
 After any change the server pushes an `update` to every other connection of the table: its
-own seats' views and the events as those seats may see them. The clock loop looks at every
+own seats' views and the events as those seats may see them. When a table's game ends and its
+series (a Rummikub match) goes on, the next game is dealt at once and everyone is pushed its
+state; its clock waits until every person's seat has said `next_game` or joined again. The clock loop looks at every
 running turn clock four times a second (a warning or a timeout is pushed as it happens) and
 sends everyone a fresh `remaining` about once a second while a clock runs.
 """
@@ -21,6 +23,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from tilegames.core.errors import BadRecord, GameInUse, SaveFailed
 from tilegames.core.protocol import Event
 from tilegames.net import requests
 from tilegames.net.codes import RateLimiter, address_key
@@ -31,6 +34,10 @@ from tilegames.net.tables import Table
 from tilegames.net.wire import (MAX_LINE, MAX_SERVER_LINE, PROTOCOL_VERSION, SEAT_OPS, BadMessage, Hello, Ping,
                                 Request, WrongVersion, encode, error, events_json, pong, read_message, reply_ok,
                                 reply_refused, update)
+
+# A version-1 client knows nothing of series: it would take the next game's state for the one
+# it shows, so it may join a table whose series is one game only.
+SERIES_VERSION = 2
 
 MAX_BAD = 10  # bad messages before a connection is closed
 # Connections from one address (an IPv6 /64) at once: plenty for a household behind one router,
@@ -238,6 +245,12 @@ class Server:
             connection.send(error("bad_code", str(exc), hello.id))
             return
         table = seating.table
+        if hello.v < SERIES_VERSION and table.series.total_games > 1:
+            connection.send(error("version", f"This table plays a series of {table.series.total_games} games, which "
+                                             f"needs version {PROTOCOL_VERSION} of the tilegames protocol: use the same "
+                                             "tilegames version on both sides.", hello.id, fatal=True))
+            connection.close()
+            return
         connection.table, connection.seats, connection.last_id = table, seating.seats, hello.id
         was_started = table.started
         table.join(connection)
@@ -264,6 +277,7 @@ class Server:
             self._bad(connection, BadMessage("Join a table first: send hello with your code.", request.id,
                                              request=True))
             return
+        was_started = table.started
         if request.id <= connection.last_id:
             answer = requests.refused("stale", "That request was answered already: each request needs an id "
                                                "above the last one's.")
@@ -273,7 +287,9 @@ class Server:
         self._answer(connection, request.id, answer)
         if answer.bad:
             self._count_bad(connection)
-        if answer.ok and request.op in requests.ACTIONS:
+        if request.op == "next_game" and answer.ok and table.started and not was_started:
+            self._changed(table, [], exclude=connection)  # the last one ready: the clock runs now
+        elif answer.ok and request.op in requests.ACTIONS:
             self._changed(table, list(answer.events), exclude=connection)
         elif answer.ok and request.op in SEAT_OPS and request.seat is not None:
             self._push(table, [], exclude=connection, seat=request.seat)  # the draft: its seat's other terminals
@@ -281,9 +297,11 @@ class Server:
     async def _run(self, table: Table, seats: tuple[int, ...], request: Request) -> requests.Answer:
         loop = asyncio.get_running_loop()
         if request.op == "past_views":
-            return await loop.run_in_executor(self._executor, requests.past_views, table)
+            return await loop.run_in_executor(self._executor, requests.past_views, table, request.game)
         if request.op == "export":
-            return await loop.run_in_executor(self._executor, requests.export, table, request.fmt or "")
+            return await loop.run_in_executor(self._executor, requests.export, table, request.fmt or "", request.game)
+        if request.op == "next_game":
+            return requests.next_game(table, seats, request.game or 0)
         return requests.apply(table, seats, request)
 
     def _answer(self, connection: Connection, id: int, answer: requests.Answer) -> None:
@@ -303,10 +321,25 @@ class Server:
         every other connection is told, and the computer players look again."""
         table.keep_clock_running()
         self._push(table, events, exclude=exclude)
+        self._next_game(table)
         robots = self._robots.get(table.id)
         if robots is not None:
             robots.poke()
         self._let_go_if_done(table)  # a game of computers, over with nobody watching
+
+    def _next_game(self, table: Table) -> None:
+        """A game of a series that goes on has ended: the next is dealt now (so a server
+        stopped from here on resumes it) and everyone is sent it, the finished game's
+        final state having gone out just before."""
+        if not table.over or table.done:
+            return
+        try:
+            table.deal_next()
+        except (SaveFailed, GameInUse, BadRecord) as exc:
+            print(f"Table {table.id}: the next game of its series could not be dealt: {exc}", file=sys.stderr,
+                  flush=True)
+            return
+        self._push(table, [])
 
     def _push(self, table: Table, events: list[Event], *, exclude: Connection | None = None,
               seat: int | None = None) -> None:

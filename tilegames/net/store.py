@@ -4,6 +4,7 @@
                          {"id": "t1", "game": "scrabble", "journal": "t1.jsonl",
                           "seats": ["K7PQ-3MZD", null], "spectator": "W4XR-9HNB"}, ...]}
     DIR/t1.jsonl      the table's journal (core/journal.py), fsynced per action and per edit
+    DIR/t1.g2.jsonl   the journal of the second game of its series (a Rummikub match), and so on
     DIR/server.lock   held (flock) while a server uses the folder
 
 The journals make a table survive anything, `kill -9` included; the tables file makes its codes
@@ -134,8 +135,27 @@ class TableStore:
     def tables_path(self) -> Path:
         return self.dir / TABLES_FILE
 
-    def journal_path(self, record: TableRecord) -> Path:
-        return self.dir / record.journal
+    def journal_path(self, record: TableRecord, number: int = 1) -> Path:
+        """The journal of game `number` of the table's series: the record's own for the first,
+        beside it with the game's number for the others (`t1.g2.jsonl`), so that every game's
+        journal is found from the tables file alone."""
+        path = self.dir / record.journal
+        return path if number == 1 else path.with_name(f"{path.stem}.g{number}{path.suffix}")
+
+    def latest_journal(self, record: TableRecord) -> Path:
+        """The journal of the latest game of the table's series that was begun. An empty file
+        (a server stopped as it created a journal) is no game: it is removed."""
+        number = 1
+        while True:
+            path = self.journal_path(record, number + 1)
+            try:
+                if path.stat().st_size == 0:
+                    path.unlink()
+                    break
+            except OSError:
+                break
+            number += 1
+        return self.journal_path(record, number)
 
     def _read(self) -> list[TableRecord]:
         path = self.tables_path
@@ -163,7 +183,7 @@ class TableStore:
         """A table id never used in this folder: t1, t2, …"""
         used = {r.id for r in self.records}
         n = len(self.records) + 1
-        while f"t{n}" in used or (self.dir / f"t{n}.jsonl").exists():
+        while f"t{n}" in used or (self.dir / f"t{n}.jsonl").exists() or (self.dir / f"t{n}.g2.jsonl").exists():
             n += 1
         return f"t{n}"
 

@@ -1,4 +1,5 @@
-"""A table: one game on the server (a journaled LocalSession), its codes, and who is at it.
+"""A table: a series of games on the server (each a journaled LocalSession), its codes, and who
+is at it.
 
 The session is the same `LocalSession` hot-seat play uses, so every rule, the draft of the turn
 in progress, the clock and the journal behave exactly as in the app; the table adds what a
@@ -9,17 +10,31 @@ own seats only.
 A table's clock waits until every seat played by a person has joined once (after a new table,
 or a server restart): a turn must not time out while its player is still typing the join
 command. From then on it never stops for anyone; a dropped player's turn times out as usual.
+
+A table plays a whole series, as hot-seat play does (ui/series_flow.py): a Rummikub match of
+`rounds x players` games, one game for everything else. When a game ends and the series goes
+on, its record is added and the next game is dealt at once (`deal_next`) into a journal of its
+own (`journal_for(number)`), whose header carries the series so far (core/series_meta.py); so a
+server stopped at any moment resumes the table at the right game, and a game already dealt is
+opened again, never dealt twice. The next game's clock waits again, until every person's seat
+has said it is ready for it (`ready`: they have read the summary) or has joined it afresh.
 """
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from pathlib import Path
+from typing import Any, Callable, Protocol
 
+from tilegames.core.errors import SaveFailed, why_not_saved
+from tilegames.core.inputs import shown
 from tilegames.core.protocol import TURN_EVENT, Event, Game
+from tilegames.core.series import GameRecord, Series, new_series
+from tilegames.core.series_meta import META_KEY, finished_record, match_meta, series_meta
 from tilegames.core.session import LocalSession
-from tilegames.net.wire import events_json, result_json
+from tilegames.net.wire import events_json, result_json, series_json
 
 # A seat named `cpu` (or `CPU 2`…) is played by the computer: the app's rule (ui/screens/turns.py),
 # repeated here because the server cannot import the UI.
@@ -28,6 +43,37 @@ _COMPUTER_NAME = re.compile(r"cpu( [0-9]+)?", re.IGNORECASE)
 
 def is_computer(name: str) -> bool:
     return _COMPUTER_NAME.fullmatch(name.strip()) is not None
+
+
+def table_series(session: LocalSession) -> Series[GameRecord]:
+    """The series the game of `session` belongs to, from its journal header (BadRecord if
+    damaged); the finished games before it are its records. A table dealt before servers
+    played series (no `match` in its header) is a series of one game."""
+    header = session.header
+    if META_KEY not in header.meta:
+        return Series(header.seats, header.seed, 1)
+    info = series_meta(header)
+    config = session.game.config_from_json(header.config)
+    return new_series(session.game, config, header.seats, info.seed, info.games)
+
+
+def game_meta(table_id: str, series: Series[GameRecord]) -> dict[str, Any]:
+    """The journal header meta of the series' next game at table `table_id`."""
+    return {"server_table": table_id, **match_meta(series, open_hands=False, series_id=table_id)}
+
+
+def start_game(game: Game[Any, Any, Any], config: Any, series: Series[GameRecord], table_id: str,
+               path: Path) -> LocalSession:
+    """Deal the series' next game, journaled at `path`, readable by the server's owner only
+    (it holds the seed, so the bag's order); SaveFailed if it cannot be saved."""
+    session = LocalSession.start(game, config, series.seats, series.next_seed(), path=path,
+                                 meta=game_meta(table_id, series))
+    try:
+        os.chmod(path, 0o600)
+    except OSError as exc:
+        session.close()
+        raise SaveFailed(f"Cannot keep {shown(path, 200)} private: {why_not_saved(exc)}.") from None
+    return session
 
 
 class Client(Protocol):
@@ -42,6 +88,8 @@ class Table:
     session: LocalSession
     seat_codes: tuple[str | None, ...]  # None: a computer seat
     spectator_code: str
+    # Where game `number` (from 1) of the table's series is journaled.
+    journal_for: Callable[[int], Path] | None = None
     clients: list[Client] = field(default_factory=list)
     # What happened so far, for a newcomer's history (the `turn` events are for screens to react
     # to at the moment, not for a log, so they are left out, as a resumed session leaves them).
@@ -49,11 +97,21 @@ class Table:
     started: bool = False
     joined: set[int] = field(default_factory=set)  # seats a person has joined since the table was loaded
     _news: list[Event] = field(default_factory=list)
+    series: Series[GameRecord] = field(init=False)  # the finished games before this one
 
     def __post_init__(self) -> None:
-        self.events = list(self.session.history)
-        self.session.subscribe(self._news.append)
-        self.session.pause_clock()  # until the players are here (`join`)
+        self.series = table_series(self.session)
+        self._begin(self.session)
+
+    def _begin(self, session: LocalSession) -> None:
+        """`session` is the table's game now: its history, and a clock that waits for the people."""
+        self.session = session
+        self.events = list(session.history)
+        self._news = []
+        self.started = False
+        self.joined = set()
+        session.subscribe(self._news.append)
+        session.pause_clock()  # until the players are here (`join`, `ready`)
         if not self.human_seats:
             self.start()
 
@@ -79,6 +137,24 @@ class Table:
         return self.session.result() is not None
 
     @property
+    def game_number(self) -> int:
+        """Which game of the series is on the table now, from 1."""
+        return len(self.series.games) + 1
+
+    @property
+    def done(self) -> bool:
+        """The series is over: its last game has ended."""
+        return self.over and self.game_number >= self.series.total_games
+
+    def finished_journal(self, number: int) -> Path | None:
+        """The journal of finished game `number` of the series (None: not one, or not kept)."""
+        if not 1 <= number <= self.game_number or (number == self.game_number and not self.over):
+            return None
+        if number == self.game_number:
+            return self.session.path
+        return self.journal_for(number) if self.journal_for is not None else None
+
+    @property
     def clock_running(self) -> bool:
         return self.session.controller.clock_running
 
@@ -86,7 +162,12 @@ class Table:
     def join(self, client: Client) -> None:
         """`client` sits down; the table starts once every person's seat has been joined."""
         self.clients.append(client)
-        self.joined.update(client.seats)
+        self.ready(client.seats)
+
+    def ready(self, seats: tuple[int, ...]) -> None:
+        """A person at `seats` is here for the game now on the table (joined, or said ready
+        after the last game's summary); the clock starts once every person's seat is."""
+        self.joined.update(seats)
         if not self.started and set(self.human_seats) <= self.joined:
             self.start()
 
@@ -103,6 +184,27 @@ class Table:
         controller starts each new turn's clock; a resumed turn's waits paused until this."""
         if self.started and not self.over:
             self.session.restart_clock()
+
+    # --- the next game of the series -------------------------------------------------------
+    def deal_next(self) -> None:
+        """The game ended and the series goes on: its record is added and the next game dealt
+        and journaled, or opened again when it was dealt before a restart (never dealt twice).
+        SaveFailed, GameInUse or BadRecord when it cannot be; the table then stays as it was."""
+        if not self.over or self.done:
+            raise RuntimeError("deal_next called while the game is on or the series is over")
+        series = self.series.record(finished_record(self.session))
+        if self.journal_for is None:
+            raise RuntimeError("a table without journals cannot deal the next game")
+        path = self.journal_for(len(series.games) + 1)
+        if path.exists() and path.stat().st_size > 0:
+            session = LocalSession.resume(path)
+        else:
+            path.unlink(missing_ok=True)  # an empty file: a server stopped as it began the journal
+            session = start_game(self.game, self.session.game.config_from_json(self.session.header.config),
+                                 series, self.id, path)
+        old, self.series = self.session, series
+        old.close()
+        self._begin(session)
 
     # --- what happened ----------------------------------------------------------------------
     def take_news(self) -> list[Event]:
@@ -135,4 +237,5 @@ class Table:
             "can_undo": mine and session.can_undo(),
             "can_redo": mine and session.can_redo(),
             "result": result_json(session.result()),
+            "series": series_json(self.game_number, self.series),
         }

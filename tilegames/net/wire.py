@@ -19,8 +19,14 @@ from tilegames.core.errors import BadRecord
 from tilegames.core.inputs import shown
 from tilegames.core.jsonlines import json_line
 from tilegames.core.protocol import Event, Result
+from tilegames.core.series import GameRecord, Series
 
-PROTOCOL_VERSION = 1
+# Version 2: a table plays a whole series (a Rummikub match), and STATE says which game it is.
+# A version-1 client would take the next game's state for the finished one's, so it may only
+# join a table whose series is a single game (server.py).
+PROTOCOL_VERSION = 2
+OLDEST_VERSION = 1
+MAX_GAME = 10_000  # a game number a request may name (a series has at most a few dozen)
 # The longest line a client may send (its bytes before the newline). Requests are small; a
 # longer line is a bad message, read past without being kept.
 MAX_LINE = 65_536
@@ -33,7 +39,8 @@ MAX_CODES = 8  # codes in one hello: a table has at most a handful of seats
 MAX_CODE_LENGTH = 40
 
 SEAT_OPS = frozenset({"edit", "undo", "redo", "undo_all", "commit", "act"})
-OPS = SEAT_OPS | {"past_views", "export"}
+OPS = SEAT_OPS | {"past_views", "export", "next_game"}
+GAME_OPS = frozenset({"past_views", "export", "next_game"})  # the requests that may name a game
 
 
 class BadMessage(Exception):
@@ -58,18 +65,22 @@ class WrongVersion(BadMessage):
 class Hello:
     id: int
     codes: tuple[str, ...]
+    v: int = PROTOCOL_VERSION
 
 
 @dataclass(frozen=True)
 class Request:
     """One request. `body` is the edit's or the action's JSON form (decoded by the table's
-    game, which alone knows its kinds); `fmt` the export format."""
+    game, which alone knows its kinds); `fmt` the export format; `game` the game of the series
+    a `past_views` or `export` is about (None: the one on the table), or the one `next_game` is
+    ready for."""
 
     id: int
     op: str
     seat: int | None = None
     body: dict[str, Any] | None = None
     fmt: str | None = None
+    game: int | None = None
 
 
 @dataclass(frozen=True)
@@ -120,8 +131,8 @@ def _hello(data: Mapping[str, Any]) -> Hello:
     id = _id(data)
     version = data.get("v")
     if type(version) is not int:
-        raise BadMessage("A hello needs \"v\", the protocol version (1).", id)
-    if version != PROTOCOL_VERSION:
+        raise BadMessage(f"A hello needs \"v\", the protocol version ({PROTOCOL_VERSION}).", id)
+    if not OLDEST_VERSION <= version <= PROTOCOL_VERSION:
         raise WrongVersion(f"This server speaks version {PROTOCOL_VERSION} of the tilegames protocol, not "
                            f"{shown(version, 20)}: use the same tilegames version on both sides.", id, "version")
     if "codes" in data:
@@ -135,7 +146,7 @@ def _hello(data: Mapping[str, Any]) -> Hello:
     for code in codes:
         if not isinstance(code, str) or not 0 < len(code) <= MAX_CODE_LENGTH:
             raise BadMessage("A join code is a short text, like K7PQ-3MZD.", id)
-    return Hello(id, tuple(codes))
+    return Hello(id, tuple(codes), version)
 
 
 def _request(data: Mapping[str, Any]) -> Request:
@@ -159,7 +170,12 @@ def _request(data: Mapping[str, Any]) -> Request:
         if not isinstance(fmt, str) or not 0 < len(fmt) <= 20:
             raise BadMessage("The export request needs \"fmt\", the name of a record format (like gcg).", id,
                              request=True)
-    return Request(id, op, seat, body, fmt)
+    game = data.get("game")
+    if op in GAME_OPS and (game is not None or op == "next_game"):
+        if type(game) is not int or not 1 <= game <= MAX_GAME:
+            raise BadMessage(f"The {op} request's \"game\" must be a game's number in the series, from 1.", id,
+                             request=True)
+    return Request(id, op, seat, body, fmt, game if op in GAME_OPS else None)
 
 
 # --- what the server sends -----------------------------------------------------------------
@@ -184,6 +200,12 @@ def result_json(result: Result | None) -> dict[str, Any] | None:
     if result is None:
         return None
     return {"scores": list(result.scores), "winners": list(result.winners), "reason": result.reason}
+
+
+def series_json(game: int, series: Series[GameRecord]) -> dict[str, Any]:
+    """Which game of how many is on the table, and the records of the finished ones before it."""
+    return {"game": game, "games": series.total_games, "winner_rule": series.winner_rule,
+            "records": [record.to_json() for record in series.games]}
 
 
 def error(error: str, sentence: str, id: int | None = None, *, fatal: bool = False) -> dict[str, Any]:

@@ -2,10 +2,14 @@
 menu's Join a game): the ordinary play screen over a `RemoteSession`.
 
 A networked game is shown through the same steps as a local one (the game's plug-in gives the
-play screen and the summary; the app's `show_play` puts it on screen), as a series of one
-(`RemoteFlow`): nothing is dealt or saved here, since the server keeps the game and its record.
-The summary reads the session alone. Leaving goes back to the menu and closes the connection
-only: the game goes on on the server, and the same code joins it again.
+play screen and the summary; the app's `show_play` puts it on screen), in the series the server
+plays (`RemoteFlow`: a Rummikub match, one game for the others): nothing is dealt or saved
+here, since the server deals every game and keeps their records. When a game ends its summary
+shows it with the series so far (the server's records); Enter moves the session on to the next
+game (telling the server this terminal is ready) and shows it, and after the last game goes to
+the menu. The summary reads the session alone, which goes on showing the finished game until
+then. Leaving goes back to the menu and closes the connection only: the game goes on on the
+server, and the same code joins it again.
 
 Connecting happens in a worker thread, so the app keeps drawing while a far server is slow
 to answer; a failed join is a message on the menu, never a traceback. A dropped connection is
@@ -18,12 +22,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 from weakref import WeakKeyDictionary
 
-from tilegames.core.errors import BadRecord
+from tilegames.core.errors import BadRecord, IllegalMove
 from tilegames.core.protocol import Event
 from tilegames.core.series import GameRecord, Series
+from tilegames.core.series_meta import finished_record
 from tilegames.core.session_protocol import Session
 from tilegames.net.client_messages import JoinFailed
-from tilegames.net.remote_session import BACK_EVENT, GONE_EVENT, LOST_EVENT, REQUEST_TIMEOUT, RemoteSession
+from tilegames.net.remote_session import (BACK_EVENT, GONE_EVENT, LOST_EVENT, NEXT_EVENT, REQUEST_TIMEOUT,
+                                          RemoteSession)
 from tilegames.ui.games import plugin
 from tilegames.ui.screens.turns import TurnScreen
 
@@ -33,20 +39,24 @@ if TYPE_CHECKING:
 
 @dataclass
 class RemoteFlow:
-    """A networked game in the app: a series of one game, with nothing dealt or saved here.
-    The app's `Flow`: after the summary, the menu."""
+    """A networked game in the app, in the series the server plays, with nothing dealt or saved
+    here. The app's `Flow`: after a game's summary, the series' next game, or the menu."""
 
     app: TilegamesApp
     session: RemoteSession
-    series: Series[GameRecord]
+    series: Series[GameRecord]  # as of the game shown (with it, once it has ended)
 
     @classmethod
     def around(cls, app: TilegamesApp, session: RemoteSession) -> "RemoteFlow":
-        return cls(app, session, Series(session.seats, seed=0, total_games=1))
+        return cls(app, session, session.series())
 
     def show(self) -> None:
+        """The session's game on screen, headed by its place in the series."""
         session = self.session
-        screen = plugin(session.game_id).play_screen(session, open_hands=False, series=self.series, heading="",
+        self.series = series = session.series()
+        heading = f"Game {len(series.games) + 1} of {series.total_games}: {', '.join(series.seats)}." \
+            if series.total_games > 1 else ""
+        screen = plugin(session.game_id).play_screen(session, open_hands=False, series=series, heading=heading,
                                                      on_game_over=self.game_over)
         if isinstance(screen, TurnScreen):
             screen.leave_question = leave_question(session)
@@ -54,7 +64,8 @@ class RemoteFlow:
         session.subscribe(self._heard)
 
     def _heard(self, event: Event) -> None:
-        """News about the connection, told as a notification too (the move log has it)."""
+        """News about the connection, told as a notification too (the move log has it); the
+        game shown having ended while this terminal was away, the next one is shown."""
         if self.app.playing is not self.session:
             return
         if event.kind == LOST_EVENT:
@@ -63,19 +74,36 @@ class RemoteFlow:
             self.app.say(event.text, "information")
         elif event.kind == GONE_EVENT:
             self.app.say(event.text, "error")
+        elif event.kind == NEXT_EVENT:
+            self.app.say(event.text, "information")
+            self.app.call_later(self._move_on)  # once the session has told everything it has
 
     def game_over(self, session: Session) -> None:
-        """The game ended on the server: its summary, from the session (kept open for it)."""
-        result = session.result()
-        if result is None:
-            raise RuntimeError("game_over called before the game ended")
-        details = session.view(None).get("result") or {"reason": result.reason}
-        if not self.series.is_over:
-            self.series = self.series.record(GameRecord(result.scores, result.winners, details))
-        self.app.push_screen(plugin(session.game_id).summary(session, self.series))
+        """The game ended on the server: its summary with the series so far (the server's
+        records of the games before, and this one's), from the session (kept open for it)."""
+        series = self.session.series()
+        if not series.is_over:
+            series = series.record(finished_record(session))
+        self.series = series
+        self.app.push_screen(plugin(session.game_id).summary(session, series))
 
     def next_game(self) -> None:
-        self.app.back_to_menu()
+        """The summary's Enter: the series' next game, or the menu after its last."""
+        if self.series.is_over:
+            self.app.back_to_menu()
+            return
+        self._move_on()
+
+    def _move_on(self) -> None:
+        if self.app.playing is not self.session:  # left meanwhile
+            return
+        try:
+            self.session.next_game()
+        except IllegalMove as exc:
+            self.app.say(" ".join(exc.reasons))
+            self.app.back_to_menu()
+            return
+        self.show()
 
     def close(self) -> None:
         """Nothing of the flow's own to let go: the app closes the session (the socket)."""
