@@ -8,7 +8,15 @@ from textual.widgets import Input
 from tilegames.games.rummikub.meld_report import check_initial_meld
 from tilegames.games.rummikub.notation import parse_faces
 from tilegames.ui import games
-from tilegames.ui.games.rummikub.meld_check import MeldCheckScreen, MeldSets, parse_sets
+from tilegames.ui.games.rummikub.meld_check import (
+    MeldCheckScreen,
+    MeldSets,
+    TilePicker,
+    parse_sets,
+    with_new_set,
+    with_tile,
+    without_last,
+)
 from tilegames.ui.screens.menu import MenuScreen
 
 KEYS = {" ": "space", ",": "comma", ";": "semicolon"}
@@ -111,6 +119,35 @@ async def test_ctrl_l_clears_and_escape_goes_back(app):
         assert screen.query_one(Input).value == "" and "Type the sets" in screen_text(app)
         await pilot.press("escape")
         assert isinstance(app.screen, MenuScreen)
+
+
+async def test_tiles_picked_with_the_keys_write_the_sets_as_typing_would(app):
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_checker(app, pilot)
+        await pilot.press("tab")  # from the line to the tiles
+        assert app.focused is screen.query_one(TilePicker)
+        await pilot.press("enter", "right", "space", "right", "enter")  # K1 K2 K3
+        await pilot.press("n", "left", "left", "left", "enter")  # a new set; left of K1 is the joker
+        assert screen.query_one(Input).value == "K1 K2 K3, J"
+        await pilot.press("backspace")
+        await pilot.pause()
+        assert screen.query_one(Input).value == "K1 K2 K3,"
+        assert "run 6" in shown(screen) and "Total 6: 24 more needed" in shown(screen)
+
+
+async def test_a_click_on_a_tile_adds_it(app):
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_checker(app, pilot)
+        await pilot.click(TilePicker, offset=(2 + 3 * 5 + 1, 1 + 2))  # inside border and padding: B4
+        assert screen.query_one(Input).value == "B4"
+
+
+def test_picking_edits_the_line_tile_by_tile_and_set_by_set():
+    assert with_tile("", "R1") == "R1" and with_tile("R1 ", "R2") == "R1 R2"
+    assert with_new_set("R1 R2 R3") == "R1 R2 R3, " and with_new_set("") == "" and with_new_set("R1,") == "R1, "
+    assert with_tile(with_new_set("R1 R2 R3"), "J") == "R1 R2 R3, J"
+    assert without_last("R1 R2 R3, J") == "R1 R2 R3," and without_last("R1 R2 R3, ") == "R1 R2 R3"
+    assert without_last("R1") == "" and without_last("") == ""
 
 
 def test_the_checker_judges_as_meld_check_does():

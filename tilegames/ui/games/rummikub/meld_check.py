@@ -10,6 +10,11 @@ or how many points are still missing. The judge is the same as `tilegames rummik
 Notation as in meld-check: a tile is a colour letter (R red, B blue, K black, O orange) and a
 number 1-13, or J for a joker; spaces between the tiles of a set. The command line takes one set
 per argument; here, on one line, a comma (or a semicolon) starts the next set.
+
+Tiles can also be picked instead of typed: Tab moves to the box of every tile (a row a colour,
+the joker at the end of each), where the arrows choose, Enter or Space adds the tile to the last
+set, n starts a new set and Backspace takes back the last tile; a click adds a tile too. Picking
+writes the same line typing would, so there is one thing to read and to correct.
 """
 
 from __future__ import annotations
@@ -19,15 +24,17 @@ import textwrap
 from typing import Any
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
+from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Footer, Input, Static
 
 from tilegames.games.rummikub.config import INITIAL_MELD_POINTS
 from tilegames.games.rummikub.meld_report import MeldReport, SetReport, check_initial_meld
-from tilegames.games.rummikub.notation import Edition, Face, NotationError, parse_faces
+from tilegames.games.rummikub.notation import COLOURS, HIGHEST, JOKER_TOKEN, LOWEST, Edition, Face, NotationError, parse_faces
 from tilegames.ui.games.rummikub.tiles import tile_style
 from tilegames.ui.screens.base import BaseScreen
 from tilegames.ui.tilecells import CELL_WIDTH, tile_cell
@@ -69,6 +76,116 @@ def set_note(report: SetReport) -> str:
     """"run 33", "group 12 (J = 4 in black or orange)": what a valid set is and counts."""
     jokers = f" (J = {', '.join(report.jokers)})" if report.jokers else ""
     return f"{report.kind} {report.value}{jokers}"
+
+
+def with_tile(text: str, face: str) -> str:
+    """`text` with `face` added to its last set."""
+    text = text.rstrip()
+    return f"{text} {face}" if text else face
+
+
+def with_new_set(text: str) -> str:
+    """`text` with a new, empty set begun (nothing to do before the first tile or after a
+    separator)."""
+    text = text.rstrip()
+    return f"{text}, " if text and text[-1] not in ",;" else text + (" " if text else "")
+
+
+def without_last(text: str) -> str:
+    """`text` without its last tile, or without the separator it ends with."""
+    return re.sub(r"\s*(?:[,;]|[^\s,;]+)\s*$", "", text)
+
+
+PICKER_ROWS: tuple[tuple[str, ...], ...] = tuple(
+    tuple(f"{colour}{n}" for n in range(LOWEST, HIGHEST + 1)) + (JOKER_TOKEN,) for colour in COLOURS)
+"""Every face to pick from: a row a colour (in the rack's order), a joker at the end of each."""
+
+
+class TilePicker(Widget, can_focus=True):
+    """Every Rummikub face, to pick with the arrows and Enter (or a click) instead of typing.
+    Tells the screen what was asked (`Picked`, `NewSet`, `TakeBack`); the screen writes it."""
+
+    DEFAULT_CSS = """
+    TilePicker {
+        height: auto;
+        border: round $primary-darken-2;
+        padding: 0 1;
+    }
+    TilePicker:focus {
+        border: round $accent;
+    }
+    """
+    BINDINGS = [
+        Binding("enter,space", "pick", "Add tile"),
+        Binding("n", "new_set", "New set"),
+        Binding("backspace", "take_back", "Take back"),
+        Binding("left", "move(0, -1)", "Left", show=False),
+        Binding("right", "move(0, 1)", "Right", show=False),
+        Binding("up", "move(-1, 0)", "Up", show=False),
+        Binding("down", "move(1, 0)", "Down", show=False),
+    ]
+
+    class Picked(Message):
+        def __init__(self, face: str) -> None:
+            self.face = face
+            super().__init__()
+
+    class NewSet(Message):
+        pass
+
+    class TakeBack(Message):
+        pass
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.cursor = (0, 0)
+        self.border_title = "Pick tiles (Tab)"
+
+    @property
+    def face(self) -> str:
+        return PICKER_ROWS[self.cursor[0]][self.cursor[1]]
+
+    def render(self) -> Text:
+        lines = []
+        for r, row in enumerate(PICKER_ROWS):
+            line = Text()
+            for c, face in enumerate(row):
+                line.append(tile_cell(face, tile_style, cursor=self.has_focus and (r, c) == self.cursor))
+            lines.append(line)
+        return Text("\n").join(lines)
+
+    def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
+        return len(PICKER_ROWS)
+
+    def on_focus(self) -> None:
+        self.refresh()
+
+    def on_blur(self) -> None:
+        self.refresh()
+
+    def action_move(self, rows: int, columns: int) -> None:
+        row = (self.cursor[0] + rows) % len(PICKER_ROWS)
+        self.cursor = (row, (self.cursor[1] + columns) % len(PICKER_ROWS[row]))
+        self.refresh()
+
+    def action_pick(self) -> None:
+        self.post_message(self.Picked(self.face))
+
+    def action_new_set(self) -> None:
+        self.post_message(self.NewSet())
+
+    def action_take_back(self) -> None:
+        self.post_message(self.TakeBack())
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None or not 0 <= offset.y < len(PICKER_ROWS):
+            return
+        column = offset.x // CELL_WIDTH
+        if 0 <= column < len(PICKER_ROWS[offset.y]):
+            self.cursor = (offset.y, column)
+            self.refresh()
+            self.post_message(self.Picked(self.face))
 
 
 class MeldSets(Widget):
@@ -157,6 +274,7 @@ class MeldCheckScreen(BaseScreen):
             yield Input(self.initial_text, placeholder="e.g. R10 R11 R12, K4 B4 O4 J", max_length=MAX_INPUT,
                         id="sets")
             yield Static(id="problem", markup=False)
+            yield TilePicker()
             with VerticalScroll(id="result-box", can_focus=False) as box:
                 box.border_title = "Your initial meld"
                 yield MeldSets()
@@ -170,6 +288,25 @@ class MeldCheckScreen(BaseScreen):
 
     def on_input_changed(self, event: Input.Changed) -> None:
         self.check(event.value)
+
+    def on_tile_picker_picked(self, event: TilePicker.Picked) -> None:
+        self._rewrite(with_tile(self.query_one(Input).value, event.face))
+
+    def on_tile_picker_new_set(self, event: TilePicker.NewSet) -> None:
+        self._rewrite(with_new_set(self.query_one(Input).value))
+
+    def on_tile_picker_take_back(self, event: TilePicker.TakeBack) -> None:
+        self._rewrite(without_last(self.query_one(Input).value))
+
+    def _rewrite(self, text: str) -> None:
+        """Picking writes the line typing would have (the check follows its change), within
+        the line's length."""
+        field = self.query_one(Input)
+        if len(text) > MAX_INPUT:
+            self.app.bell()
+            return
+        field.value = text
+        field.cursor_position = len(text)
 
     def check(self, text: str) -> None:
         """Judge what is typed and show it; a notation problem is a sentence, and the sets
