@@ -164,3 +164,35 @@ def check_secrecy(sent: list[Sent], clients: Iterable[WireClient], seed: int) ->
         assert client.received and recorded.startswith(bytes(client.received)), \
             "a client received bytes the recording does not have"
     return checked
+
+
+def draw_to_end(clients: Mapping[int, WireClient], *, stop: Callable[[int, Message], bool] | None = None,
+                max_moves: int = 400) -> Message:
+    """A Rummikub game played to its end quickly (some 80 moves): each seat draws while the
+    pool lasts, then passes, or plays what the computer player would when passing is refused.
+    Every client follows each move. Returns the last state of the game (the next game of a
+    match may come right after it)."""
+    from tilegames.games.rummikub.actions import Draw, Pass
+
+    agent = agent_for("rummikub")
+    state = next(iter(clients.values())).state
+    assert state is not None
+    for moves in range(max_moves):
+        for client in clients.values():
+            client.sync(state)
+        if state["result"] is not None or (stop is not None and stop(moves, state)):
+            return state
+        seat = state["current"]
+        client = clients[seat]
+        for action in (Draw(), Pass(), None):
+            if action is None:
+                assert client.state is not None
+                action = agent.choose(client.state["views"][str(seat)], 0.05)
+                assert action is not None
+            reply = client.request("act", seat=seat, action=action.to_json())
+            if reply["ok"]:
+                state = reply["state"]
+                break
+        else:
+            raise AssertionError(f"{seat} could not move in {state}")
+    raise AssertionError(f"the game did not end within {max_moves} moves")
