@@ -129,6 +129,16 @@ async def test_q_leaves_the_timer_for_the_screen_beneath(app):
         assert isinstance(app.screen, MenuScreen)
 
 
+async def test_q_ends_the_app_when_the_timer_is_the_app_s_only_purpose(app):
+    async with app.run_test(size=(80, 24)) as pilot:
+        exits: list[bool] = []
+        app.exit = lambda *args, **kwargs: exits.append(True)
+        run_timer_screen(app, 60, None, play_sound=lambda name: False, leave_app=True)
+        await pilot.pause()
+        await pilot.press("escape")
+        assert exits == [True]
+
+
 async def test_hangul_names_line_up_in_the_players_list(app):
     async with app.run_test(size=(80, 24)) as pilot:
         screen, _ = await open_timer(app, pilot, players="김민수,Ann,이지영이지영이지영이지영")

@@ -133,15 +133,19 @@ class TimerScreen(BaseScreen):
     ]
 
     def __init__(self, settings: TimerSettings, *, clock: Clock | None = None,
-                 play_sound: sound.SoundPlayer = sound.play) -> None:
+                 play_sound: sound.SoundPlayer = sound.play, leave_app: bool = False) -> None:
         """`clock`: the app's (a `FakeClock` in tests), the monotonic clock otherwise;
-        `play_sound`: plays "warning" or "alert" (tests count the calls instead)."""
+        `play_sound`: plays "warning" or "alert" (tests count the calls instead); `leave_app`:
+        leaving the timer ends the app (`tilegames timer`) instead of going back to the screen
+        beneath (the menu)."""
         super().__init__()
         self.settings = settings
         self.play_sound = play_sound
+        self.leave_app = leave_app
         # Counting starts now, for the first player: the timer is running when it appears.
         self.countdown = TurnCountdown(clock if clock is not None else MonotonicClock(), settings.seconds,
                                        settings.players)
+        self._shown: tuple[object, ...] = ()  # what the screen shows now (see `_redraw`)
 
     def compose(self) -> ComposeResult:
         yield Static(id="title", markup=False)
@@ -179,7 +183,14 @@ class TimerScreen(BaseScreen):
 
     # --- drawing ----------------------------------------------------------------------------
     def _redraw(self) -> None:
+        """Show the countdown; a no-op when nothing visible changed (ticks come ten times a
+        second, the digits change once)."""
         countdown = self.countdown
+        shown_now = (clock_text(countdown.remaining()), countdown.turn, countdown.current, countdown.paused,
+                     countdown.in_warning, countdown.time_up)
+        if shown_now == self._shown:
+            return
+        self._shown = shown_now
         self.query_one("#title", Static).update(
             f"Turn timer  {clock_text(countdown.seconds)} a turn  ·  turn {countdown.turn}")
         name = countdown.current_name
@@ -219,19 +230,19 @@ class TimerScreen(BaseScreen):
         self._redraw()
 
     def action_leave(self) -> None:
-        # Pushed over another screen (the menu) it goes back there; alone (`tilegames timer`
-        # in an app of its own) leaving the timer leaves the app.
-        if len(self.app.screen_stack) > 1:
-            self.app.pop_screen()
-        else:
+        if self.leave_app:
             self.app.exit()
+        else:
+            self.app.pop_screen()
 
 
 def run_timer_screen(app: App[Any], seconds: int | str = DEFAULT_SECONDS, players: str | tuple[str, ...] | None = None,
-                     *, play_sound: sound.SoundPlayer = sound.play) -> TimerScreen:
+                     *, play_sound: sound.SoundPlayer = sound.play, leave_app: bool = False) -> TimerScreen:
     """Check the settings (ValueError with a sentence) and push the timer on `app`, counting on
-    the app's clock when it has one (`TilegamesApp(clock=...)`)."""
+    the app's clock when it has one (`TilegamesApp(clock=...)`). `leave_app`: q ends the app
+    (for `tilegames timer`) rather than going back to the screen beneath."""
     names = ", ".join(players) if isinstance(players, tuple) else players
-    screen = TimerScreen(timer_settings(seconds, names), clock=getattr(app, "clock", None), play_sound=play_sound)
+    screen = TimerScreen(timer_settings(seconds, names), clock=getattr(app, "clock", None), play_sound=play_sound,
+                         leave_app=leave_app)
     app.push_screen(screen)
     return screen

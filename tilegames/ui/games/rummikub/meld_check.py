@@ -338,7 +338,4 @@ class MeldCheckScreen(BaseScreen):
         self.query_one(Input).value = ""
 
     def action_leave(self) -> None:
-        if len(self.app.screen_stack) > 1:
-            self.app.pop_screen()
-        else:
-            self.app.exit()
+        self.app.pop_screen()
