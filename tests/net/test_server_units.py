@@ -14,6 +14,7 @@ from tilegames.core.registry import get_game
 from tilegames.net import commands
 from tilegames.net.codes import ALPHABET, RateLimiter, address_key, canonical, new_code
 from tilegames.net.framing import read_lines
+from tilegames.net.lobby import Lobby
 from tilegames.net.store import StoreError, TableRecord, TableStore, default_data_dir
 from tilegames.net.wire import BadMessage, Hello, Ping, Request, WrongVersion, encode, read_message
 
@@ -166,8 +167,8 @@ def test_a_server_open_to_other_machines_says_so(capsys):
     assert "Warning: listening on 0.0.0.0" in capsys.readouterr().err
 
 
-def test_host_serves_one_game_of_a_match_and_says_so(tmp_path, capsys):
-    """A table is one game: hosting Rummikub (a match of rounds at one terminal) deals one game."""
+def test_host_rummikub_with_rounds_serves_the_whole_match(tmp_path, capsys):
+    """`host rummikub --rounds 3` with two players: a table whose series is the 6-game match."""
     config = get_game("rummikub").config_for({"rounds": 3}, 2)
 
     def stop_at_once(info):
@@ -177,9 +178,14 @@ def test_host_serves_one_game_of_a_match_and_says_so(tmp_path, capsys):
         commands.host("rummikub", ("Ann", "Bob"), config, 1, "127.0.0.1", 0, tmp_path, None, ready=stop_at_once)
     except KeyboardInterrupt:
         pass
-    err = capsys.readouterr().err
-    assert "a table plays one game of Rummikub" in err
-    assert any(tmp_path.iterdir())  # the table was dealt and journaled
+    assert "one game" not in capsys.readouterr().err
+    lobby = Lobby(TableStore.open(tmp_path))
+    try:
+        assert lobby.load() == []
+        (table,) = lobby.tables.values()
+        assert (table.game_number, table.series.total_games, table.series.seed) == (1, 6, 1)
+    finally:
+        lobby.close()
 
 
 def test_a_port_in_use_is_a_sentence(tmp_path, capsys):

@@ -65,13 +65,11 @@ def serve(bind: str, port: int, data: Path | None, *, ready: Ready | None = None
 def host(game_id: str, seats: tuple[str, ...], config: Any, seed: int | None, bind: str, port: int,
          data: Path | None, codes_json: Path | None, *, ready: Ready | None = None,
          settings: Settings | None = None, ssh_port: int | None = None) -> int:
-    """Deal one new table of `game_id`, print its codes and the command to join, write them to
-    `codes_json` once the server accepts connections, and serve until stopped."""
-    game = get_game(game_id)
-    if game.series_length(config, len(seats)) > 1:
-        # A table is one game: the first game of what would be a match at one terminal.
-        _say(f"Note: a table plays one game of {game.title}; matches of several games are played "
-             "at one terminal for now.")
+    """Deal one new table of `game_id` (the first game of its series: a Rummikub match of
+    `rounds x players` games is played out at the table), print its codes and the command to
+    join, write them to `codes_json` once the server accepts connections, and serve until
+    stopped."""
+    get_game(game_id)  # an unknown game fails here, before the folder is touched
     warn_if_open(bind)
     server = _open(data, settings)
     if server is None:
