@@ -64,6 +64,20 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
 
     register_commands(commands)
 
+    demo = commands.add_parser(
+        "demo", help="rule demonstrations: watch one, or check scenario files",
+        description="tilegames demo: the list of rule demonstrations. tilegames demo NAME: watch one "
+                    "(e.g. rummikub-initial-meld). tilegames demo check FILE...: play scenario files "
+                    "through the real rules and report each expectation (exit 0: all hold, 1: some "
+                    "differ, 2: a file is not a scenario).")
+    demo.add_argument("words", nargs="*", metavar="NAME | check FILE...", help="a demo's name, or check and files")
+    demo.set_defaults(handler=_cmd_demo)
+
+    timer = commands.add_parser("timer", help="a turn timer for games played with real tiles")
+    timer.add_argument("--seconds", default="60", help="the length of a turn (default 60)")
+    timer.add_argument("--players", help="the players' names in turn order, separated by commas")
+    timer.set_defaults(handler=_cmd_timer)
+
     bench = commands.add_parser("bench", help="measure performance (medians over several runs)")
     bench.add_argument("--runs", type=_count, default=5, help="timed runs per case (default 5)")
     bench.add_argument("--only", help="run only the cases whose name contains this text")
@@ -228,7 +242,7 @@ def _names_are_text(seats: tuple[str, ...]) -> tuple[str, ...]:
     return seats
 
 
-def _run_app(start: "Callable[[TilegamesApp], None] | None", *, one_game: bool = False) -> int:
+def _run_app(start: "Callable[[TilegamesApp], object] | None", *, one_game: bool = False) -> int:
     """Run the app; `start` (given the app) opens a game instead of leaving it at the menu."""
     from tilegames.ui.app import TilegamesApp
 
@@ -284,6 +298,44 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         winners = " and ".join(header.seats[w] for w in result.winners)
         print(f"Over ({result.reason}): {winners} won. Scores: {scores}.")
     return 0
+
+
+def _cmd_demo(args: argparse.Namespace) -> int:
+    words: list[str] = args.words
+    if words[:1] == ["check"]:
+        from tilegames.commands.demo_check import check_command
+
+        if len(words) == 1:
+            print("tilegames demo check: name the scenario files, e.g. tilegames demo check assets/demos/*.toml",
+                  file=sys.stderr)
+            return 2
+        return check_command(words[1:], sys.stdout)
+    if len(words) > 1:
+        print("tilegames demo: give one demo's name (tilegames demo lists them), or check and files.",
+              file=sys.stderr)
+        return 2
+    from tilegames.core.scenario_notation import ScenarioError
+    from tilegames.ui.screens.demo import DemoListScreen, DemoScreen, find_demo
+
+    if not words:
+        return _run_app(lambda app: app.push_screen(DemoListScreen()))
+    try:
+        screen = DemoScreen.of_file(find_demo(words[0]))
+    except ScenarioError as exc:
+        print(f"tilegames demo: {shown(str(exc), 2000)}", file=sys.stderr)
+        return 2
+    return _run_app(lambda app: app.push_screen(screen))
+
+
+def _cmd_timer(args: argparse.Namespace) -> int:
+    from tilegames.ui.screens.timer import run_timer_screen, timer_settings
+
+    try:
+        settings = timer_settings(args.seconds, args.players)
+    except ValueError as exc:
+        print(f"tilegames timer: {exc}", file=sys.stderr)
+        return 2
+    return _run_app(lambda app: run_timer_screen(app, settings.seconds, settings.players, leave_app=True))
 
 
 def _cmd_bench(args: argparse.Namespace) -> int:

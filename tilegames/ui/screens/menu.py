@@ -24,7 +24,7 @@ from tilegames.core.errors import BadRecord
 from tilegames.core.inputs import shown
 from tilegames.core.registry import get_game
 from tilegames.core.save_index import SaveInfo
-from tilegames.ui.games import entries, playable
+from tilegames.ui.games import entries, game_tools, playable
 from tilegames.ui.screens.base import BaseScreen
 
 
@@ -62,6 +62,9 @@ class MenuScreen(BaseScreen):
         options.append(Option(self._resume_label(), id="resume", disabled=not self.can_resume))
         options.append(Option("Host a game  (players join by code)", id="host"))
         options.append(Option("Join a game  (with a code from its host)", id="join"))
+        options.append(Option("Rule demonstrations", id="demos"))
+        options += [Option(f"{tool.title}  ({entry.title})", id=f"tool:{n}") for n, (entry, tool) in enumerate(game_tools())]
+        options.append(Option("Turn timer  (for games with real tiles)", id="timer"))
         options += [Option(f"Rules: {entry.title}", id=f"rules:{entry.id}") for entry in playable()]
         options.append(Option("Quit", id="quit"))
         with Vertical():
@@ -106,6 +109,19 @@ class MenuScreen(BaseScreen):
             from tilegames.ui.screens.host import HostScreen
 
             self.app.push_screen(HostScreen())
+        elif choice == "demos":
+            from tilegames.ui.screens.demo import DemoListScreen
+
+            self.app.push_screen(DemoListScreen())
+        elif choice.startswith("tool:"):
+            tools = game_tools()
+            number = int(choice.split(":", 1)[1])
+            if number < len(tools):
+                self.app.push_screen(tools[number][1].make_screen())
+        elif choice == "timer":
+            from tilegames.ui.screens.timer import run_timer_screen
+
+            run_timer_screen(self.app)
         elif choice.startswith("rules:"):
             from tilegames.ui.screens.rules import RulesScreen
 

@@ -1,0 +1,121 @@
+"""The rule demonstrations: the list from the menu, a demo watched step by step forwards and
+backwards, played by itself, and every shipped demo shown to its end on its game's widgets."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import OptionList, Static
+
+from tilegames.cli import main
+from tilegames.core.scenario_frames import demo_frames
+from tilegames.core.scenarios import load_scenario
+from tilegames.ui.screens import demo as demo_module
+from tilegames.ui.screens.demo import DemoListScreen, DemoScreen, find_demo, shipped_demos
+
+
+def text_of(screen, selector: str) -> str:
+    return str(screen.query_one(selector, Static).render())
+
+
+async def test_the_menu_lists_the_demonstrations_of_every_game_and_enter_shows_one(app):
+    async with app.run_test(size=(80, 24)) as pilot:
+        menu = app.screen.query_one(OptionList)
+        menu.highlighted = next(i for i in range(menu.option_count) if menu.get_option_at_index(i).id == "demos")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, DemoListScreen)
+        listed = app.screen.query_one(OptionList)
+        prompts = [str(listed.get_option_at_index(i).prompt) for i in range(listed.option_count)]
+        for title in ("Rummikub", "Rummikub Word", "Scrabble", "Nab-It!"):
+            assert title in prompts  # each game heads its demos
+        assert any("Initial meld" in p for p in prompts)
+        await pilot.press("down", "enter")  # the first demo under the first heading
+        await pilot.pause()
+        assert isinstance(app.screen, DemoScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, DemoListScreen)
+
+
+async def test_a_demo_goes_forwards_and_back_with_its_captions_and_the_games_verdicts(app):
+    screen = DemoScreen.of_file(find_demo("rummikub-initial-meld"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(screen)
+        await pilot.pause()
+        assert "The starting position" in text_of(screen, "#where")
+        assert "11-J-13 is worth 36" in text_of(screen, "#caption")
+        await pilot.press("right")
+        assert "Step 1 of 5 (next)" in text_of(screen, "#where")
+        assert "only 24 points" in text_of(screen, "#caption")
+        assert text_of(screen, "#verdict") == ""
+        await pilot.press("n")
+        assert "Refused: Your initial meld is worth 24 points" in text_of(screen, "#verdict")
+        assert screen.query_one("#verdict").has_class("refused")
+        await pilot.press("right", "right")
+        assert "made the initial meld (36 points)" in text_of(screen, "#verdict")
+        assert screen.query_one("#verdict").has_class("accepted")
+        await pilot.press("left")
+        assert "Step 2 of 5 (next)" in text_of(screen, "#where")
+        await pilot.press("home")
+        assert screen.at == 0
+
+
+async def test_space_plays_the_demo_by_itself_at_the_chosen_pace_and_stops_at_the_end(app, monkeypatch):
+    monkeypatch.setattr(demo_module, "PACES", (0.05, 0.1, 3.0))
+    screen = DemoScreen.of_file(find_demo("scrabble-bingo"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(screen)
+        await pilot.pause()
+        await pilot.press("plus", "plus", "plus")  # as fast as it goes
+        assert screen.pace == 0.05
+        await pilot.press("space")
+        assert "playing" in text_of(screen, "#pace")
+        for _ in range(100):
+            await pilot.pause(0.05)
+            if screen.at == len(screen.frames) - 1 and "paused" in text_of(screen, "#pace"):
+                break
+        assert screen.at == len(screen.frames) - 1
+        assert "paused" in text_of(screen, "#pace")
+        assert "TRAINER for 64" in text_of(screen, "#verdict")
+
+
+@pytest.mark.parametrize("game", ["rummikub", "word-rummikub", "scrabble", "nabit"])
+async def test_every_shipped_demo_of_each_game_is_shown_to_its_last_picture(app, game):
+    paths = [p for p in shipped_demos() if p.stem.startswith(game + "-")]
+    assert paths, f"no {game} demos are shipped"
+    async with app.run_test(size=(80, 24)) as pilot:
+        for path in paths:
+            screen = DemoScreen.of_file(path)
+            app.push_screen(screen)
+            await pilot.pause()
+            for _ in range(len(screen.frames) - 1):
+                screen.action_next()
+            await pilot.pause()
+            assert screen.at == len(screen.frames) - 1
+            assert text_of(screen, "#verdict")  # the last step says what the game made of it
+            await pilot.press("escape")
+            await pilot.pause()
+
+
+def test_a_demo_is_two_pictures_a_step_after_its_starting_position():
+    scenario = load_scenario(find_demo("word-rummikub-ape-pal-the"))
+    frames = demo_frames(scenario)
+    assert len(frames) == 1 + 2 * len(scenario.steps)
+    assert frames[0].step is None and frames[1].outcome is None and frames[2].outcome is not None
+
+
+def test_demo_on_the_command_line_refuses_what_it_cannot_show(capsys, tmp_path):
+    assert main(["demo", "no-such-demo"]) == 2
+    assert "there is no demo called 'no-such-demo'" in capsys.readouterr().err
+    assert main(["demo", "check"]) == 2
+    assert main(["demo", "one", "two"]) == 2
+    broken = tmp_path / "broken.toml"
+    broken.write_text('title = "x"\ngame = "rummikub"\nseats = ["Ann", "Bob"]\n[[step]]\nmove = "play Q99"\n')
+    assert main(["demo", str(broken)]) == 2
+    assert "broken.toml" not in capsys.readouterr().out
+
+
+def test_demo_check_on_the_command_line_checks_the_shipped_demos(capsys):
+    assert main(["demo", "check", *map(str, shipped_demos())]) == 0
+    out = capsys.readouterr().out
+    assert "0 differ" in out and "malformed" not in out

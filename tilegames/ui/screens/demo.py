@@ -1,0 +1,272 @@
+"""Rule demonstrations: a shipped scenario (assets/demos/, docs/scenarios.md) shown picture by
+picture on the game's own widgets, with its captions.
+
+The pictures come from playing the scenario through the real engine up front
+(core/scenario_frames.py), so going back is as cheap as going forward and a demo can never show
+something the rules would not do. The left side is the game's table or board (the plug-in's
+`position` widget, the one a spectator sees) over the rack of the player the step is about (the
+plug-in's `rack`, when it has one); the right side tells the story: the step, its caption and
+what the game said.
+
+Keys: → or n the next picture, ← or b the one before, space plays them on by themselves (+ and
+- change the pace), Home starts again, Escape leaves.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.timer import Timer
+from textual.widget import Widget
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from tilegames.core.registry import get_game
+from tilegames.core.resources import assets_dir
+from tilegames.core.scenario_frames import Frame, demo_frames
+from tilegames.core.scenario_notation import ScenarioError
+from tilegames.core.scenarios import Scenario, load_scenario
+from tilegames.ui.games import playable, plugin
+from tilegames.ui.screens.base import BaseScreen
+
+PACES = (1.0, 2.0, 3.0, 5.0, 8.0)  # seconds a picture stays up while the demo plays itself
+DEFAULT_PACE = 3.0
+
+
+def shipped_demos() -> list[Path]:
+    """The demos that come with tilegames, in file-name order (the game's id first)."""
+    folder = assets_dir() / "demos"
+    return sorted(folder.glob("*.toml")) if folder.is_dir() else []
+
+
+def find_demo(name: str) -> Path:
+    """A shipped demo by its name (`rummikub-initial-meld`), or a scenario file's path;
+    ScenarioError with a sentence listing what there is when neither is found."""
+    for path in shipped_demos():
+        if path.stem == name or path.name == name:
+            return path
+    path = Path(name)
+    if path.suffix == ".toml" and path.is_file():
+        return path
+    names = ", ".join(p.stem for p in shipped_demos())
+    raise ScenarioError(f"there is no demo called '{name}'. The demos are: {names}.")
+
+
+class DemoScreen(BaseScreen):
+    DEFAULT_CSS = """
+    DemoScreen #left { width: 1fr; }
+    DemoScreen #position { height: 1fr; }
+    DemoScreen #rack { height: auto; max-height: 6; }
+    DemoScreen #story { width: 34; border: round $primary; padding: 0 1; }
+    DemoScreen #where { color: $text-muted; height: auto; }
+    DemoScreen #caption { height: auto; margin: 1 0 0 0; }
+    DemoScreen #verdict { height: auto; margin: 1 0 0 0; }
+    DemoScreen #verdict.refused { color: $error; }
+    DemoScreen #verdict.accepted { color: $success; }
+    DemoScreen #pace { color: $text-muted; height: 1; dock: bottom; }
+    """
+    BINDINGS = [
+        Binding("right,n", "next", "Next"),
+        Binding("left,b", "back", "Back"),
+        Binding("space", "autoplay", "Play/stop"),
+        Binding("plus,equals_sign", "faster", "Faster"),
+        Binding("minus", "slower", "Slower"),
+        Binding("home", "first", "Start again"),
+        Binding("escape,q", "leave", "Leave"),
+    ]
+
+    def __init__(self, scenario: Scenario, frames: list[Frame], language: str = "en") -> None:
+        super().__init__()
+        self.scenario = scenario
+        self.frames = frames
+        self.language = language
+        self.at = 0
+        self.pace = DEFAULT_PACE
+        self._playing: Timer | None = None
+
+    @classmethod
+    def of_file(cls, path: Path, language: str = "en") -> "DemoScreen":
+        """The demo in `path`; ScenarioError (with its line) when it cannot be shown."""
+        scenario = load_scenario(path)
+        return cls(scenario, demo_frames(scenario), language)
+
+    def compose(self) -> ComposeResult:
+        with Horizontal():
+            with Vertical(id="left"):
+                yield Vertical(id="position")
+                yield Vertical(id="rack")
+            with VerticalScroll(id="story") as story:
+                story.border_title = self.scenario.game.title
+                yield Static("", id="where", markup=False)
+                yield Static("", id="caption", markup=False)
+                yield Static("", id="verdict", markup=False)
+                yield Static("", id="pace", markup=False)
+        yield Footer()
+        yield from self.compose_notice()
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.show_frame()
+
+    # --- what is shown ------------------------------------------------------------------------
+    @property
+    def frame(self) -> Frame:
+        return self.frames[self.at]
+
+    def show_frame(self) -> None:
+        frame, scenario = self.frame, self.scenario
+        game_plugin = plugin(scenario.game.id)
+        steps = len(scenario.steps)
+        title = scenario.title.in_language(self.language)
+        if frame.step is None:
+            where = f"{title}\n\nThe starting position ({steps} step{'s' if steps != 1 else ''} follow)."
+        else:
+            when = "done" if frame.outcome is not None else "next"
+            where = f"{title}\n\nStep {frame.step.number} of {steps} ({when})"
+        self.query_one("#where", Static).update(where)
+        self.query_one("#caption", Static).update(frame.caption.in_language(self.language))
+        verdict = self.query_one("#verdict", Static)
+        verdict.update(frame.verdict)
+        verdict.set_class(frame.outcome is not None and not frame.outcome.accepted, "refused")
+        verdict.set_class(frame.outcome is not None and frame.outcome.accepted, "accepted")
+        self._show_pace()
+        self._replace("#position", game_plugin.position(frame.view))
+        rack = getattr(game_plugin, "rack", None)
+        name = scenario.seats[frame.seat]
+        self._replace("#rack", rack(frame.view, f"{name}'s rack") if rack is not None else
+                      Static(f"{name}'s turn" if frame.view.get("current") == frame.seat else name, markup=False))
+
+    def _replace(self, where: str, widget: Widget) -> None:
+        box = self.query_one(where)
+        box.remove_children()
+        box.mount(widget)
+
+    def _show_pace(self) -> None:
+        state = "playing" if self._playing is not None else "paused"
+        picture = f"{self.at + 1}/{len(self.frames)}"
+        self.query_one("#pace", Static).update(f"{picture}  {state}, {self.pace:g} s a picture")
+
+    # --- the keys -------------------------------------------------------------------------------
+    def action_next(self) -> None:
+        if self.at + 1 < len(self.frames):
+            self.at += 1
+            self.show_frame()
+        else:
+            self._stop()
+            self.notify("That was the last step: ← goes back, Home starts again, Escape leaves.")
+
+    def action_back(self) -> None:
+        self._stop()
+        if self.at > 0:
+            self.at -= 1
+            self.show_frame()
+
+    def action_first(self) -> None:
+        self._stop()
+        self.at = 0
+        self.show_frame()
+
+    def action_autoplay(self) -> None:
+        if self._playing is not None:
+            self._stop()
+            return
+        if self.at + 1 >= len(self.frames):
+            self.at = 0
+            self.show_frame()
+        self._playing = self.set_interval(self.pace, self._advance)
+        self._show_pace()
+
+    def _advance(self) -> None:
+        if self.at + 1 >= len(self.frames):
+            self._stop()
+            return
+        self.at += 1
+        self.show_frame()
+
+    def _stop(self) -> None:
+        if self._playing is not None:
+            self._playing.stop()
+            self._playing = None
+            self._show_pace()
+
+    def _change_pace(self, step: int) -> None:
+        at = min(range(len(PACES)), key=lambda i: abs(PACES[i] - self.pace))
+        self.pace = PACES[max(0, min(len(PACES) - 1, at + step))]
+        if self._playing is not None:
+            self._playing.stop()
+            self._playing = self.set_interval(self.pace, self._advance)
+        self._show_pace()
+
+    def action_faster(self) -> None:
+        self._change_pace(-1)
+
+    def action_slower(self) -> None:
+        self._change_pace(+1)
+
+    def action_leave(self) -> None:
+        self._stop()
+        self.dismiss(None)
+
+
+class DemoListScreen(BaseScreen):
+    """The shipped demos, by game; Enter shows one."""
+
+    DEFAULT_CSS = """
+    DemoListScreen { align: center middle; }
+    DemoListScreen #box { width: 76; height: 1fr; max-height: 22; border: round $primary; }
+    DemoListScreen OptionList { height: 1fr; border: none; }
+    """
+    BINDINGS = [Binding("escape", "leave", "Back")]
+
+    def __init__(self, language: str = "en") -> None:
+        super().__init__()
+        self.language = language
+        self.paths: dict[str, Path] = {}
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="box") as box:
+            box.border_title = "Rule demonstrations"
+            box.border_subtitle = "Enter: watch   Escape: back"
+            yield OptionList(*self._options())
+        yield Footer()
+        yield from self.compose_notice()
+
+    def _options(self) -> list[Option]:
+        titles = {entry.id: entry.title for entry in playable()}
+        by_game: dict[str, list[Option]] = {}
+        for path in shipped_demos():
+            try:
+                scenario = load_scenario(path)
+            except ScenarioError:
+                continue  # `tilegames demo check` names what is wrong with it; the list shows the rest
+            if scenario.game.id not in titles:
+                continue
+            self.paths[path.stem] = path
+            title = scenario.title.in_language(self.language)
+            by_game.setdefault(scenario.game.id, []).append(Option(f"  {title}", id=path.stem))
+        options: list[Option] = []
+        for game_id, entries in by_game.items():
+            options.append(Option(titles.get(game_id, get_game(game_id).title), disabled=True))
+            options.extend(entries)
+        return options
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.query_one(OptionList).focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        path = self.paths.get(event.option.id or "")
+        if path is None:
+            return
+        try:
+            screen = DemoScreen.of_file(path, self.language)
+        except ScenarioError as exc:
+            self.notify(f"{path.name}: {exc}", severity="error")
+            return
+        self.app.push_screen(screen)
+
+    def action_leave(self) -> None:
+        self.dismiss(None)
+
