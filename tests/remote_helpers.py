@@ -14,7 +14,7 @@ from typing import Any, Callable, Iterable, Iterator
 
 from tilegames.core.agents import agent_for
 from tilegames.core.errors import IllegalMove
-from tilegames.core.protocol import Event
+from tilegames.core.protocol import Event, Result
 from tilegames.core.registry import get_game
 from tilegames.net.client_hosting import HostedServer, HostedTable
 from tilegames.net.remote_session import RemoteSession
@@ -112,3 +112,40 @@ class ScriptedPlayer:
 def edit_of(game_id: str, kind: str, **fields: Any) -> Any:
     """An edit of `game_id` by its kind ("put"…), whichever module defines it."""
     return get_game(game_id).decode_edit({"type": kind, **fields})
+
+
+def draw_out(*sessions: RemoteSession, max_moves: int = 400) -> Result:
+    """The Rummikub game the `sessions` show played to its end at once (some 80 moves), each
+    seat by the session holding it: it draws while the pool lasts, then passes, or plays what
+    the computer player would when passing is refused. Returns the game's result."""
+    from tilegames.games.rummikub.actions import Draw, Pass
+
+    agent = agent_for("rummikub")
+    latest = sessions[0]  # the session that moved last knows the game as it is now
+    for _ in range(max_moves):
+        seat, result = latest.current_seat, latest.result()
+        if result is not None:
+            return result
+        assert seat is not None
+        session = next(s for s in sessions if seat in s.seats_here)
+        for action in (Draw(), Pass(), None):
+            if action is None:  # the computer player decides from the seat's own view, up to date
+                until(session, lambda: session.turn_number() == latest.turn_number())
+            try:
+                session.act(seat, action if action is not None else agent.choose(session.view(seat), 0.05))
+                break
+            except IllegalMove:
+                continue
+        else:
+            raise AssertionError(f"{session.seats[seat]} could not move")
+        latest = session
+    raise AssertionError(f"the game did not end within {max_moves} moves")
+
+
+def clock_running(server: HostedServer, table_id: str) -> bool:
+    """Whether the table's turn clock runs on the server now (read on its loop's thread)."""
+    def running() -> bool:
+        assert server._server is not None
+        return server._server.lobby.tables[table_id].clock_running
+
+    return server._call(running)
