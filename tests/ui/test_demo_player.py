@@ -13,6 +13,10 @@ from tilegames.ui.screens import demo as demo_module
 from tilegames.ui.screens.demo import DemoListScreen, DemoScreen, find_demo, shipped_demos
 
 
+def rack_title(screen) -> str:
+    return str(screen.query_one("#rack").children[0].border_title)
+
+
 def text_of(screen, selector: str) -> str:
     return str(screen.query_one(selector, Static).render())
 
@@ -54,6 +58,11 @@ async def test_a_demo_goes_forwards_and_back_with_its_captions_and_the_games_ver
         await pilot.press("right", "right")
         assert "made the initial meld (36 points)" in text_of(screen, "#verdict")
         assert screen.query_one("#verdict").has_class("accepted")
+        assert rack_title(screen) == "Ann's rack"
+        await pilot.press("right")  # step 3 is Bob's: his rack, not Ann's
+        await pilot.pause()
+        assert rack_title(screen) == "Bob's rack"
+        await pilot.press("left")
         await pilot.press("left")
         assert "Step 2 of 5 (next)" in text_of(screen, "#where")
         await pilot.press("home")

@@ -67,6 +67,14 @@ def tools_of(game_plugin: GamePlugin) -> list[Tool]:
     return list(offer()) if offer is not None else []
 
 
+def rack_of(game_plugin: GamePlugin, view: dict[str, Any], owner: str) -> Widget | None:
+    """The rack of the seat whose `view` it is, `owner`'s, drawn as its play screen draws it
+    (a demonstration shows the rack of the player each step is about); None when the plug-in
+    has no `rack(view, owner)` method (it is optional, like `tools`)."""
+    draw: Callable[[dict[str, Any], str], Widget] | None = getattr(game_plugin, "rack", None)
+    return draw(view, owner) if draw is not None else None
+
+
 def game_tools() -> list[tuple[Entry, Tool]]:
     """Every tool of every game the app can play, in menu order, with its game's entry."""
     return [(entry, tool) for entry in playable() for tool in tools_of(plugin(entry.id))]

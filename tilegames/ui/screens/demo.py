@@ -28,7 +28,7 @@ from tilegames.core.resources import assets_dir
 from tilegames.core.scenario_frames import Frame, demo_frames
 from tilegames.core.scenario_notation import ScenarioError
 from tilegames.core.scenarios import Scenario, load_scenario
-from tilegames.ui.games import playable, plugin
+from tilegames.ui.games import playable, plugin, rack_of
 from tilegames.ui.screens.base import BaseScreen
 
 PACES = (1.0, 2.0, 3.0, 5.0, 8.0)  # seconds a picture stays up while the demo plays itself
@@ -133,10 +133,9 @@ class DemoScreen(BaseScreen):
         verdict.set_class(frame.outcome is not None and frame.outcome.accepted, "accepted")
         self._show_pace()
         self._replace("#position", game_plugin.position(frame.view))
-        rack = getattr(game_plugin, "rack", None)
         name = scenario.seats[frame.seat]
-        self._replace("#rack", rack(frame.view, f"{name}'s rack") if rack is not None else
-                      Static(f"{name}'s turn" if frame.view.get("current") == frame.seat else name, markup=False))
+        rack = rack_of(game_plugin, frame.view, name)
+        self._replace("#rack", rack if rack is not None else Static(name, markup=False))
 
     def _replace(self, where: str, widget: Widget) -> None:
         box = self.query_one(where)

@@ -9,7 +9,11 @@ from typing import Any, Callable
 from tilegames.core.series import GameRecord, Series
 from tilegames.core.session_protocol import Session
 from tilegames.games.nabit.game import GAME
+from rich.text import Text
+from textual.widgets import Static
+
 from tilegames.ui.games.nabit.board import NabBoard
+from tilegames.ui.games.nabit.tiles import hand_tile
 from tilegames.ui.screens.nabit import NabItScreen
 from tilegames.ui.screens.nabit_summary import NabItSummary
 
@@ -31,6 +35,17 @@ class NabItPlugin:
         if bounds:
             board.centre_on(((bounds["top"] + bounds["bottom"]) // 2, (bounds["left"] + bounds["right"]) // 2))
         return board
+
+    def rack(self, view: dict[str, Any], owner: str) -> Static:
+        line = Text()
+        for tile in view.get("hand") or []:
+            line.append_text(hand_tile(tile, view["colours"]))
+        hand = Static(line if line else "(empty)", classes="demo-hand")
+        hand.styles.border = ("round", "grey")
+        hand.styles.height = 3
+        hand.styles.padding = (0, 1)
+        hand.border_title = f"{owner}'s hand"
+        return hand
 
 
 PLUGIN = NabItPlugin()

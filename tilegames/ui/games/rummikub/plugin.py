@@ -16,6 +16,7 @@ from tilegames.ui.screens.rummikub_summary import SummaryScreen
 from tilegames.ui.games import Tool
 from tilegames.ui.games.rummikub.meld_check import MeldCheckScreen
 from tilegames.ui.games.rummikub.tiles import display_rows, tile_style
+from tilegames.ui.widgets.rack import Rack
 from tilegames.ui.widgets.table import Table
 
 
@@ -42,6 +43,12 @@ class RummikubPlugin:
         table = Table(tile_style)
         table.show(display_rows(view["table"]), None, None)
         return table
+
+    def rack(self, view: dict[str, Any], owner: str) -> Rack:
+        rack = Rack(tile_style)
+        rack.show(view.get("rack") or [], None, None)
+        rack.border_title = f"{owner}'s rack"
+        return rack
 
     def tools(self) -> list[Tool]:
         return [Tool("Initial meld checker", "Type the sets of a first play and see if they make the 30 points.",

@@ -10,6 +10,7 @@ from tilegames.core.series import GameRecord, Series
 from tilegames.core.session_protocol import Session
 from tilegames.games.scrabble.game import GAME
 from tilegames.ui.games.scrabble.board import Board
+from tilegames.ui.games.scrabble.rack import ScrabbleRack
 from tilegames.ui.screens.scrabble import ScrabbleScreen
 from tilegames.ui.screens.scrabble_summary import ScrabbleSummary
 
@@ -29,6 +30,12 @@ class ScrabblePlugin:
         board.show({(sq["row"], sq["col"]): sq["letter"] for sq in view["board"]}, set(), set(), None, "across")
         board.border_subtitle = ""  # nobody types here
         return board
+
+    def rack(self, view: dict[str, Any], owner: str) -> ScrabbleRack:
+        rack = ScrabbleRack()
+        rack.show(view.get("rack") or [])
+        rack.border_title = f"{owner}'s rack"
+        return rack
 
 
 PLUGIN = ScrabblePlugin()

@@ -12,6 +12,7 @@ from tilegames.games.word_rummikub.game import GAME
 from tilegames.ui.games.word_rummikub.tiles import display_rows, tile_style
 from tilegames.ui.screens.word_rummikub import WordRummikubScreen
 from tilegames.ui.screens.word_rummikub_summary import WordRummikubSummary
+from tilegames.ui.widgets.rack import Rack
 from tilegames.ui.widgets.table import Table
 
 
@@ -30,6 +31,12 @@ class WordRummikubPlugin:
         table = Table(tile_style)
         table.show(display_rows(view["table"], drafting=False), None, None)
         return table
+
+    def rack(self, view: dict[str, Any], owner: str) -> Rack:
+        rack = Rack(tile_style)
+        rack.show(view.get("rack") or [], None, None)
+        rack.border_title = f"{owner}'s rack"
+        return rack
 
 
 PLUGIN = WordRummikubPlugin()
