@@ -1,7 +1,8 @@
 """Whole games over a real server through the real screens: this app plays one seat with the
 keyboard, a scripted terminal (its own RemoteSession and the game's computer player, on a
 thread) plays the other. No hand-off screen ever shows (one seat is played here), nothing is
-journaled here, the summary works from the session alone, and Enter goes back to the menu.
+journaled here, the summary works from the session alone; after a Scrabble game Enter goes back to the menu, after
+the first game of a Rummikub match to its second game.
 
 In Rummikub, after a dozen turns at the keyboard Ann's second terminal (the same code: a seat
 may be held by several connections) finishes her game, and this one follows it to its end."""
@@ -100,7 +101,13 @@ async def test_a_rummikub_game_over_a_server_played_to_its_end(app, saves_home, 
                 result = screen.session.result()
                 assert result is not None and app.screen.match.games[-1].scores == result.scores
                 assert laid >= 1 and bob.made >= 1 and ann is not None
+                assert not app.screen.match.is_over  # two players: a match of two games
                 await pilot.press("enter")
+                await pilot.pause()
+                assert isinstance(app.screen, RummikubScreen) and app.screen is not screen  # game 2
+                assert app.screen.session.result() is None
+                await pilot.press("f10")  # leaving a served game asks first
+                await pilot.press("y")
                 await pilot.pause()
                 assert isinstance(app.screen, MenuScreen) and app.playing is None
         finally:
