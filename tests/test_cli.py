@@ -285,3 +285,26 @@ def test_join_without_a_code_is_one_line_and_exit_2(monkeypatch, capsys):
     monkeypatch.delenv("TILEGAMES_JOIN_CODES", raising=False)
     assert main(["join", "127.0.0.1:7777"]) == 2
     assert "give your seat's code with --code" in capsys.readouterr().err
+
+
+def test_host_takes_the_games_own_options_as_play_does():
+    from tilegames.cli import build_parser
+
+    argv = ["host", "rummikub", "--players", "Ann,Bob", "--turn-time", "30", "--rounds", "2", "--port", "7788"]
+    args = build_parser(argv).parse_args(argv)
+    assert (args.option_turn_seconds, args.option_rounds) == (30, 2)
+
+
+def test_the_language_comes_before_the_command_and_the_games_options_still_follow_it():
+    from tilegames.cli import build_parser
+
+    argv = ["--lang", "ko", "play", "scrabble", "--players", "Ann,Bob", "--turn-time", "45"]
+    args = build_parser(argv).parse_args(argv)
+    assert args.lang == "ko" and args.game == "scrabble"
+
+
+def test_a_language_tilegames_lacks_is_one_line_and_exit_2(capsys):
+    with pytest.raises(SystemExit) as exit:
+        main(["--lang", "xx", "play", "rummikub", "--players", "Ann,Bob"])
+    assert exit.value.code == 2
+    assert "--lang" in capsys.readouterr().err

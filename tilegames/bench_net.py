@@ -166,7 +166,7 @@ class _Line:
             self.pump()
 
     def hello(self, code: str) -> dict[str, Any]:
-        self.send({"type": "hello", "v": 1, "id": 1, "code": code})
+        self.send({"type": "hello", "v": 2, "id": 1, "code": code})
         welcome: dict[str, Any] = json.loads(self.wait(lambda line: b'"id":1,' in line[:40])[1])
         if welcome["type"] != "welcome":
             raise RuntimeError(f"the server refused a hello: {welcome}")

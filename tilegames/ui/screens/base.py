@@ -9,12 +9,17 @@ every second and whenever the screen calls `refresh_notice()`.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from textual import events
+from textual.binding import ActiveBinding
 from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Static
+
+from tilegames.core.i18n import _
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 NOTICE_INTERVAL = 1.0  # seconds between two looks at the screen's status line
@@ -48,7 +53,19 @@ class TooSmall(Static):
         self.update("\n".join(lines))
 
 
-class BaseScreen(Screen):
+class TranslatedKeys:
+    """A screen whose footer describes its keys in the player's language: `Binding`
+    descriptions are English message ids, made when the screen's module is imported, so they
+    are translated as they are shown (core/i18n.py)."""
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        shown: dict[str, ActiveBinding] = super().active_bindings  # type: ignore[misc]
+        return {key: active._replace(binding=replace(active.binding, description=_(active.binding.description)))
+                if active.binding.description else active for key, active in shown.items()}
+
+
+class BaseScreen(TranslatedKeys, Screen):
     """A screen that covers itself with a notice, and ignores all input, when the terminal is
     below 80x24."""
 

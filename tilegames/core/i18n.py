@@ -1,0 +1,239 @@
+"""The one translation layer: every sentence a player reads goes through `_` (or `ngettext`).
+
+The catalogs are gettext PO files, `assets/locale/<language>/*.po`, read as they are (no
+compiled .mo files to fall out of date): a translator edits a PO file with any PO editor or a
+text editor, and the next start shows it. Several PO files per language are merged, so each part
+of the program keeps its own (`ui-menus.po`, `games-scrabble.po`…) and two translators never edit
+one file. English is the source language: a message id is the English sentence itself, so
+untranslated text falls back to readable English.
+
+The language is chosen once, when tilegames starts (`choose_language`): `--lang`, else the
+setting saved from the app's Language entry, else the locale (`LANGUAGE`, `LC_ALL`,
+`LC_MESSAGES`, `LANG`), else English. It is fixed for the life of the process because many
+strings (key descriptions, option labels) are made when their module is first imported; the
+app's Language entry saves the choice and starts the app again. A game server translates the
+rules' sentences into its own language (`tilegames --lang ko serve`).
+
+Nothing is translated when a module is imported (the language may change after, in a test or
+when the app starts again): text made then is marked with `N_` and translated where it is shown,
+and key descriptions (`Binding(key, action, "Description")`) are translated by the screens that
+show them (ui/screens/base.py).
+
+Placeholders are `str.format` names: `_("{name}'s turn").format(name=name)`, so that a
+translation can put them in another order (Korean puts the verb last). `tests/test_i18n.py`
+checks that every message id in the code has a translation in every shipped language, with the
+same placeholders.
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable, Mapping
+
+from tilegames.core.resources import assets_dir
+
+ENGLISH = "en"
+LANGUAGES: Mapping[str, str] = {"en": "English", "ko": "한국어"}  # code -> the language's own name
+_LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+
+class CatalogError(ValueError):
+    """A PO file that cannot be read (the sentence names the file and the line)."""
+
+
+@dataclass
+class Catalog:
+    """One language's translations: message id -> text, and plural forms."""
+
+    language: str
+    messages: dict[str, str] = field(default_factory=dict)
+    plurals: dict[str, list[str]] = field(default_factory=dict)  # singular id -> forms
+
+    def gettext(self, message: str) -> str:
+        return self.messages.get(message) or message
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        forms = self.plurals.get(singular)
+        if forms and all(forms):
+            return forms[0] if len(forms) == 1 else forms[min(_plural_index(self.language, n), len(forms) - 1)]
+        return singular if n == 1 else plural
+
+
+def _plural_index(language: str, n: int) -> int:
+    """The PO plural form for `n`: Korean has one form; English-like languages two."""
+    if language == "ko":
+        return 0
+    return 0 if n == 1 else 1
+
+
+# --- reading PO files ---------------------------------------------------------------------
+def _unquote(text: str, where: str) -> str:
+    try:
+        value = ast.literal_eval(text)
+    except (ValueError, SyntaxError):
+        raise CatalogError(f"{where}: expected a quoted string, found {text[:40]!r}.") from None
+    if not isinstance(value, str):
+        raise CatalogError(f"{where}: expected a quoted string.")
+    return value
+
+
+def read_po(text: str, name: str = "catalog.po") -> tuple[dict[str, str], dict[str, list[str]]]:
+    """The translations in a PO file's text: (messages, plural forms). Fuzzy entries and the
+    header are left out, as gettext does."""
+    messages: dict[str, str] = {}
+    plurals: dict[str, list[str]] = {}
+    entry: dict[str, str] = {}
+    key: str | None = None
+    fuzzy = False
+
+    def finish() -> None:
+        nonlocal entry, key, fuzzy
+        msgid = entry.get("msgid")
+        if msgid and not fuzzy:
+            if "msgid_plural" in entry:
+                forms = sorted((k for k in entry if k.startswith("msgstr[")), key=lambda k: int(k[7:-1]))
+                plurals[msgid] = [entry[k] for k in forms]
+            else:
+                messages[msgid] = entry.get("msgstr", "")
+        entry, key, fuzzy = {}, None, False
+
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        where = f"{name}, line {number}"
+        if not line:
+            finish()
+        elif line.startswith("#"):
+            if line.startswith("#,") and "fuzzy" in line:
+                fuzzy = True
+        elif line.startswith('"'):
+            if key is None:
+                raise CatalogError(f"{where}: a continued string with no msgid or msgstr before it.")
+            entry[key] += _unquote(line, where)
+        else:
+            word, _space, rest = line.partition(" ")
+            if word not in ("msgctxt", "msgid", "msgid_plural", "msgstr") and not word.startswith("msgstr["):
+                raise CatalogError(f"{where}: {word[:30]!r} is not a PO keyword.")
+            if word == "msgid" and "msgid" in entry:
+                finish()
+            key = word
+            entry[key] = _unquote(rest.strip(), where)
+    finish()
+    return messages, plurals
+
+
+def load_catalog(language: str, folder: Path | None = None) -> Catalog:
+    """Every PO file of `language`, merged (an empty catalog for English or a language with
+    none). CatalogError for a PO file that cannot be read."""
+    catalog = Catalog(language)
+    if language == ENGLISH:
+        return catalog
+    where = (folder or assets_dir() / "locale") / language
+    for path in sorted(where.glob("*.po")) if where.is_dir() else []:
+        messages, plurals = read_po(path.read_text(encoding="utf-8"), path.name)
+        catalog.messages.update({k: v for k, v in messages.items() if v})
+        catalog.plurals.update(plurals)
+    return catalog
+
+
+# --- the language of this process ---------------------------------------------------------
+_current = Catalog(ENGLISH)
+
+
+def set_language(language: str) -> None:
+    """Translate into `language` from now on (ValueError for a language tilegames lacks)."""
+    global _current
+    if language not in LANGUAGES:
+        known = ", ".join(f"{code} ({name})" for code, name in LANGUAGES.items())
+        raise ValueError(f"tilegames has no '{language[:20]}' language; it has {known}.")
+    _current = load_catalog(language)
+
+
+def language() -> str:
+    return _current.language
+
+
+def _(message: str) -> str:
+    """`message` (an English sentence) in the current language."""
+    return _current.gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of `singular`/`plural` for `n`, in the current language."""
+    return _current.ngettext(singular, plural, n)
+
+
+def N_(message: str) -> str:
+    """Marks `message` as one to translate where it is used, not here: for text made when a
+    module is imported (a game's title, an option's label), which must follow the language
+    chosen later. Whoever shows it calls `_` on it."""
+    return message
+
+
+def locale_language(environ: Mapping[str, str] | None = None) -> str | None:
+    """The language the locale asks for (`ko_KR.UTF-8` -> ko), if tilegames has it. The
+    first of LANGUAGE, LC_ALL, LC_MESSAGES, LANG that is set decides, as gettext reads them."""
+    env = os.environ if environ is None else environ
+    for variable in _LOCALE_VARIABLES:
+        value = env.get(variable, "")
+        if not value:
+            continue
+        for part in value.split(":"):  # LANGUAGE may list several, best first
+            code = part.split("_")[0].split(".")[0].split("@")[0].lower()
+            if code in LANGUAGES:
+                return code
+        return None
+    return None
+
+
+def choose_language(flag: str | None, saved: str | None, environ: Mapping[str, str] | None = None) -> str:
+    """The language to start in: the `--lang` flag, else the app's saved setting, else the
+    locale, else English."""
+    for choice in (flag, saved, locale_language(environ)):
+        if choice:
+            return choice
+    return ENGLISH
+
+
+def message_ids(sources: Iterable[Path]) -> dict[str, tuple[str, int]]:
+    """Every literal message id in `sources`, with where it is first used (for the catalog test
+    and for translators): the text given to `_`, `N_` and `ngettext`, and the description of
+    every `Binding(key, action, description)`."""
+    found: dict[str, tuple[str, int]] = {}
+    for path in sources:
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
+                continue
+            name = node.func.id
+            if name in ("_", "N_"):
+                args: list[ast.expr] = node.args[:1]
+            elif name == "ngettext":
+                args = node.args[:2]
+            elif name == "Binding":
+                args = node.args[2:3] + [k.value for k in node.keywords if k.arg == "description"]
+            else:
+                continue
+            for arg in args:
+                if isinstance(arg, ast.Constant) and isinstance(arg.value, str) and arg.value:
+                    found.setdefault(arg.value, (str(path), node.lineno))
+    return found
+
+
+def untranslatable_calls(sources: Iterable[Path]) -> list[tuple[str, int]]:
+    """Calls of `_`, `N_` or `ngettext` whose text is not a literal (an f-string, a variable):
+    such text cannot be listed in a catalog. (`_(name)` on a value marked with `N_` elsewhere is
+    the exception, written `_(name)  # i18n: marked` on its line.)"""
+    found: list[tuple[str, int]] = []
+    for path in sources:
+        text = path.read_text(encoding="utf-8")
+        lines = text.splitlines()
+        for node in ast.walk(ast.parse(text, str(path))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("_", "N_", "ngettext"):
+                literal = all(isinstance(a, ast.Constant) and isinstance(a.value, str)
+                              for a in node.args[:2 if node.func.id == "ngettext" else 1])
+                if not literal and "i18n: marked" not in lines[node.lineno - 1]:
+                    found.append((str(path), node.lineno))
+    return found
