@@ -11,13 +11,14 @@ import argparse
 import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, NoReturn, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from tilegames import __version__
 from tilegames.commands import register_commands
+from tilegames.commands.parser import Parser, argparse_in_our_language
 from tilegames.ui.games import playable
 from tilegames.core.errors import BadRecord, GameInUse, SaveFailed
-from tilegames.core.i18n import LANGUAGES, CatalogError, choose_language, set_language
+from tilegames.core.i18n import LANGUAGES, N_, CatalogError, _, choose_language, set_language
 from tilegames.core.settings import saved_language
 from tilegames.core.inputs import is_text, shown, whole_number
 from tilegames.core.registry import get_game
@@ -28,64 +29,55 @@ if TYPE_CHECKING:
     from tilegames.ui.app import TilegamesApp
 
 
-class _Parser(argparse.ArgumentParser):
-    """argparse that reports a bad command line in one line and exits 2."""
-
-    def error(self, message: str) -> NoReturn:
-        # argparse echoes the bad value: shortened and escaped like every echo of input.
-        sys.stderr.write(f"{self.prog}: error: {shown(message, 200)} (try '{self.prog.split()[0]} --help')\n")
-        raise SystemExit(2)
-
-
 def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     """The whole command line. A game's own `play` options come from its setup options, which
     load the game's rules: they are added only when the command is `play` (or `argv` is not
     given), so that other commands start without loading every game."""
     with_game_options = argv is None or _command_word(argv) in NEW_GAME_COMMANDS
-    parser = _Parser(
+    parser = Parser(
         prog="tilegames",
-        description="Rummikub, Rummikub Word, Scrabble and Nab-It! in the terminal.",
+        description=_("Rummikub, Rummikub Word, Scrabble and Nab-It! in the terminal."),
     )
     parser.add_argument("--version", action="version", version=f"tilegames {__version__}")
     parser.add_argument("--lang", metavar="LANG", choices=sorted(LANGUAGES),
-                        help="the language of menus, screens and messages: en or ko (default: the language "
-                             "chosen in the app, else the locale, else English)")
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+                        help=_("the language of menus, screens and messages: en or ko (default: the language "
+                               "chosen in the app, else the locale, else English)"))
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
 
-    play = commands.add_parser("play", help="start a game directly (hot-seat)")
-    for sub in _new_game_parsers(play, "{} round one terminal", with_game_options):
-        sub.add_argument("--open-hands", action="store_true", help="no hand-off screen between turns (teaching)")
+    play = commands.add_parser("play", help=_("start a game directly (hot-seat)"))
+    for sub in _new_game_parsers(play, _("{game} round one terminal"), with_game_options):
+        sub.add_argument("--open-hands", action="store_true", help=_("no hand-off screen between turns (teaching)"))
         sub.set_defaults(handler=_cmd_play)
 
     _add_network_commands(commands, with_game_options)
 
-    resume = commands.add_parser("resume", help="continue the last unfinished game")
-    resume.add_argument("file", nargs="?", help="a game's journal (default: the most recent unfinished game)")
+    resume = commands.add_parser("resume", help=_("continue the last unfinished game"))
+    resume.add_argument("file", nargs="?", help=_("a game's journal (default: the most recent unfinished game)"))
     resume.set_defaults(handler=_cmd_resume)
 
-    replay = commands.add_parser("replay", help="check a game record (journal) and replay it")
-    replay.add_argument("file", help="a journal (.jsonl) written while a game was played")
+    replay = commands.add_parser("replay", help=_("check a game record (journal) and replay it"))
+    replay.add_argument("file", help=_("a journal (.jsonl) written while a game was played"))
     replay.set_defaults(handler=_cmd_replay)
 
     register_commands(commands)
 
     demo = commands.add_parser(
-        "demo", help="rule demonstrations: watch one, or check scenario files",
-        description="tilegames demo: the list of rule demonstrations. tilegames demo NAME: watch one "
-                    "(e.g. rummikub-initial-meld). tilegames demo check FILE...: play scenario files "
-                    "through the real rules and report each expectation (exit 0: all hold, 1: some "
-                    "differ, 2: a file is not a scenario).")
-    demo.add_argument("words", nargs="*", metavar="NAME | check FILE...", help="a demo's name, or check and files")
+        "demo", help=_("rule demonstrations: watch one, or check scenario files"),
+        description=_("tilegames demo: the list of rule demonstrations. tilegames demo NAME: watch one "
+                      "(e.g. rummikub-initial-meld). tilegames demo check FILE...: play scenario files "
+                      "through the real rules and report each expectation (exit 0: all hold, 1: some "
+                      "differ, 2: a file is not a scenario)."))
+    demo.add_argument("words", nargs="*", metavar="NAME | check FILE...", help=_("a demo's name, or check and files"))
     demo.set_defaults(handler=_cmd_demo)
 
-    timer = commands.add_parser("timer", help="a turn timer for games played with real tiles")
-    timer.add_argument("--seconds", default="60", help="the length of a turn (default 60)")
-    timer.add_argument("--players", help="the players' names in turn order, separated by commas")
+    timer = commands.add_parser("timer", help=_("a turn timer for games played with real tiles"))
+    timer.add_argument("--seconds", default="60", help=_("the length of a turn (default 60)"))
+    timer.add_argument("--players", help=_("the players' names in turn order, separated by commas"))
     timer.set_defaults(handler=_cmd_timer)
 
-    bench = commands.add_parser("bench", help="measure performance (medians over several runs)")
-    bench.add_argument("--runs", type=_count, default=5, help="timed runs per case (default 5)")
-    bench.add_argument("--only", help="run only the cases whose name contains this text")
+    bench = commands.add_parser("bench", help=_("measure performance (medians over several runs)"))
+    bench.add_argument("--runs", type=_count, default=5, help=_("timed runs per case (default 5)"))
+    bench.add_argument("--only", help=_("run only the cases whose name contains this text"))
     bench.set_defaults(handler=_cmd_bench)
     return parser
 
@@ -93,14 +85,14 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
 def _new_game_parsers(command: argparse.ArgumentParser, help: str, with_game_options: bool) -> list[argparse.ArgumentParser]:
     """One subcommand per game for a command that deals a new game (play, host): the players,
     the game's own setup options and the seed."""
-    games = command.add_subparsers(dest="game", metavar="GAME", required=True, parser_class=_Parser)
+    games = command.add_subparsers(dest="game", metavar="GAME", required=True, parser_class=Parser)
     parsers: list[argparse.ArgumentParser] = []
     for entry in playable():
-        sub = games.add_parser(entry.id, help=help.format(entry.title))
-        sub.add_argument("--players", required=True, help='names separated by commas ("cpu": a computer player)')
+        sub = games.add_parser(entry.id, help=help.format(game=_(entry.title)))  # i18n: marked
+        sub.add_argument("--players", required=True, help=_('names separated by commas ("cpu": a computer player)'))
         if with_game_options:
             _add_setup_options(sub, get_game(entry.id).setup_options)
-        sub.add_argument("--seed", type=_seed, help="seed for a reproducible deal")
+        sub.add_argument("--seed", type=_seed, help=_("seed for a reproducible deal"))
         parsers.append(sub)
     return parsers
 
@@ -111,7 +103,7 @@ def _new_game(args: argparse.Namespace) -> tuple[tuple[str, ...], Any] | None:
 
     game = get_game(args.game)
     try:
-        seats = _names_are_text(parse_players(args.players, game.title, game.max_seats))
+        seats = _names_are_text(parse_players(args.players, _(game.title), game.max_seats))  # i18n: marked
         return seats, game.config_for(_chosen_options(args), len(seats))
     except ValueError as exc:
         print(f"tilegames {args.command} {args.game}: {shown(str(exc), 300)}", file=sys.stderr)
@@ -121,39 +113,40 @@ def _new_game(args: argparse.Namespace) -> tuple[tuple[str, ...], Any] | None:
 def _add_network_commands(commands: Any, with_game_options: bool) -> None:
     """serve, host GAME and join (docs/protocol.md): one server, many terminals."""
     def listen_options(parser: argparse.ArgumentParser) -> None:
-        parser.add_argument("--bind", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this host only)")
-        parser.add_argument("--port", type=_port, default=7777, help="TCP port (default 7777)")
-        parser.add_argument("--data", type=Path, help="folder for the tables' records (default: in the saves folder)")
+        parser.add_argument("--bind", default="127.0.0.1", help=_("address to listen on (default 127.0.0.1: this host only)"))
+        parser.add_argument("--port", type=_port, default=7777, help=_("TCP port (default 7777)"))
+        parser.add_argument("--data", type=Path, help=_("folder for the tables' records (default: in the saves folder)"))
         parser.add_argument("--ssh", type=_port, metavar="PORT",
-                            help="also let players in with `ssh -p PORT NAME@HOST` (their code is the password)")
+                            help=_("also let players in with `ssh -p PORT NAME@HOST` (their code is the password)"))
 
-    serve = commands.add_parser("serve", help="run a game server: many tables, players join from their terminals")
+    serve = commands.add_parser("serve", help=_("run a game server: many tables, players join from their terminals"))
     listen_options(serve)
     serve.set_defaults(handler=_cmd_serve)
 
-    host = commands.add_parser("host", help="serve one table of a game and print its join codes")
-    for sub in _new_game_parsers(host, "host a table of {}", with_game_options):
-        sub.add_argument("--codes-json", type=Path, help="also write the join codes to this file (JSON)")
+    host = commands.add_parser("host", help=_("serve one table of a game and print its join codes"))
+    for sub in _new_game_parsers(host, _("host a table of {game}"), with_game_options):
+        sub.add_argument("--codes-json", type=Path, help=_("also write the join codes to this file (JSON)"))
         listen_options(sub)
         sub.set_defaults(handler=_cmd_host)
 
-    join = commands.add_parser("join", help="play your seat of a game served elsewhere")
-    join.add_argument("address", metavar="HOST:PORT", type=_address, help="the server, e.g. 127.0.0.1:7777")
+    join = commands.add_parser("join", help=_("play your seat of a game served elsewhere"))
+    join.add_argument("address", metavar="HOST:PORT", type=_address, help=_("the server, e.g. 127.0.0.1:7777"))
     join.add_argument("--code", action="append",
-                      help="your seat's join code (twice for two players at this terminal; "
-                           "default: the TILEGAMES_JOIN_CODES variable)")
+                      help=_("your seat's join code (twice for two players at this terminal; "
+                             "default: the TILEGAMES_JOIN_CODES variable)"))
     join.add_argument("--one-game", action="store_true",
-                      help="leave the app when the game is left or over, never showing the menu (the SSH door uses it)")
+                      help=_("leave the app when the game is left or over, never showing the menu "
+                             "(the SSH door uses it)"))
     join.set_defaults(handler=_cmd_join)
 
 
 def _port(text: str) -> int:
     try:
-        port = whole_number(text, "port number", max_digits=5)
+        port = whole_number(text, N_("port number"), max_digits=5)
     except ValueError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
     if not 1 <= port <= 65535:
-        raise argparse.ArgumentTypeError(f"{port} is not a port number (1 to 65535).")
+        raise argparse.ArgumentTypeError(_("{port} is not a port number (1 to 65535).").format(port=port))
     return port
 
 
@@ -161,7 +154,8 @@ def _address(text: str) -> tuple[str, int]:
     """HOST:PORT (an IPv6 host in brackets: [::1]:7777)."""
     host, sep, port = text.rpartition(":")
     if not sep or not host:
-        raise argparse.ArgumentTypeError(f"'{shown(text, 40)}' is not HOST:PORT (e.g. 127.0.0.1:7777).")
+        raise argparse.ArgumentTypeError(
+            _("'{address}' is not HOST:PORT (e.g. 127.0.0.1:7777).").format(address=shown(text, 40)))
     return host.strip("[]"), _port(port)
 
 
@@ -188,7 +182,7 @@ def _cmd_join(args: argparse.Namespace) -> int:
     host, port = args.address
     codes = tuple(args.code or [c.strip() for c in os.environ.get("TILEGAMES_JOIN_CODES", "").split(",") if c.strip()])
     if not codes:
-        print("tilegames join: give your seat's code with --code CODE.", file=sys.stderr)
+        print(_("tilegames join: give your seat's code with --code CODE."), file=sys.stderr)
         return 2
     if not args.one_game:
         return _run_app(lambda app: start_remote(app, host, port, codes))
@@ -215,7 +209,7 @@ def _add_setup_options(parser: argparse.ArgumentParser, options: Sequence[SetupO
         value.__name__ = option.key  # argparse names the option's type in some messages
         choices = "|".join(str(v) for _, v in option.choices if v is not None) if option.parse is None else None
         parser.add_argument(option.cli_flag, dest=_OPTION + option.key, type=value, default=argparse.SUPPRESS,
-                            metavar=option.metavar or choices, help=option.help)
+                            metavar=option.metavar or choices, help=_(option.help))  # i18n: marked
 
 
 def _chosen_options(args: argparse.Namespace) -> dict[str, object]:
@@ -226,14 +220,14 @@ def _seed(text: str) -> int:
     # 15 digits: a match derives its games' seeds as seed * 1000 + n, and journals keep
     # numbers of at most MAX_DIGITS (20), so every seed of a match can be saved and read back.
     try:
-        return whole_number(text, "seed", max_digits=15)
+        return whole_number(text, N_("seed"), max_digits=15)
     except ValueError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def _count(text: str) -> int:
     try:
-        return whole_number(text, "count", max_digits=4)
+        return whole_number(text, N_("count"), max_digits=4)
     except ValueError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
@@ -243,7 +237,7 @@ def _names_are_text(seats: tuple[str, ...]) -> tuple[str, ...]:
     name could not be shown or saved, so it is refused here, by name."""
     for name in seats:
         if not is_text(name):
-            raise ValueError(f"the player name '{shown(name, 30)}' is not UTF-8 text; type it again.")
+            raise ValueError(_("the player name '{name}' is not UTF-8 text; type it again.").format(name=shown(name, 30)))
     return seats
 
 
@@ -275,7 +269,7 @@ def _cmd_resume(args: argparse.Namespace) -> int:
     else:
         games = resumable_games()
         if not games:
-            print("tilegames resume: there is no unfinished game to resume.", file=sys.stderr)
+            print(_("tilegames resume: there is no unfinished game to resume."), file=sys.stderr)
             return 1
         path = games[0]
     session = open_saved(path)  # a damaged, illegal or unusable save is reported here, before the app starts
@@ -288,20 +282,22 @@ def _cmd_replay(args: argparse.Namespace) -> int:
 
     loaded = load_journal(args.file)
     for warning in loaded.warnings:
-        print(f"warning: {warning}", file=sys.stderr)
+        print(_("warning: {warning}").format(warning=warning), file=sys.stderr)
     game = get_game(loaded.header.game)
     state = replay(loaded, game)
     header = loaded.header
-    print(f"{game.title}: {', '.join(header.seats)} (seed {header.seed})")
-    print(f"{len(loaded.records)} actions replayed.")
+    print(_("{game}: {players} (seed {seed})").format(
+        game=_(game.title), players=", ".join(header.seats), seed=header.seed))  # i18n: marked
+    print(_("{n} actions replayed.").format(n=len(loaded.records)))
     result = game.result(state)
     if result is None:
         seat = game.current_seat(state)
-        print(f"In progress: {header.seats[seat] if seat is not None else '?'} to play.")
+        print(_("In progress: {name} to play.").format(name=header.seats[seat] if seat is not None else "?"))
     else:
         scores = ", ".join(f"{name} {score:+d}" for name, score in zip(header.seats, result.scores))
-        winners = " and ".join(header.seats[w] for w in result.winners)
-        print(f"Over ({result.reason}): {winners} won. Scores: {scores}.")
+        winners = _(" and ").join(header.seats[w] for w in result.winners)
+        print(_("Over ({reason}): {winners} won. Scores: {scores}.").format(
+            reason=_(result.reason), winners=winners, scores=scores))  # i18n: marked
     return 0
 
 
@@ -311,12 +307,12 @@ def _cmd_demo(args: argparse.Namespace) -> int:
         from tilegames.commands.demo_check import check_command
 
         if len(words) == 1:
-            print("tilegames demo check: name the scenario files, e.g. tilegames demo check assets/demos/*.toml",
+            print(_("tilegames demo check: name the scenario files, e.g. tilegames demo check assets/demos/*.toml"),
                   file=sys.stderr)
             return 2
         return check_command(words[1:], sys.stdout)
     if len(words) > 1:
-        print("tilegames demo: give one demo's name (tilegames demo lists them), or check and files.",
+        print(_("tilegames demo: give one demo's name (tilegames demo lists them), or check and files."),
               file=sys.stderr)
         return 2
     from tilegames.core.scenario_notation import ScenarioError
@@ -347,7 +343,7 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     from tilegames import bench
 
     if args.runs < 1:
-        print("tilegames bench: --runs must be at least 1", file=sys.stderr)
+        print(_("tilegames bench: --runs must be at least 1."), file=sys.stderr)
         return 2
     return bench.run(args.runs, args.only)
 
@@ -407,8 +403,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     _never_fail_to_print()
     words = sys.argv[1:] if argv is None else list(argv)
     _start_language(words)
-    parser = build_parser(words)
-    args = parser.parse_args(argv)
+    with argparse_in_our_language():
+        parser = build_parser(words)
+        args = parser.parse_args(argv)
     if args.command is None:
         return _run_app(None)
     try:

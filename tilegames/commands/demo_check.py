@@ -12,6 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Sequence, TextIO
 
+from tilegames.core.i18n import _, ngettext
 from tilegames.core.inputs import shown
 from tilegames.core.scenario_check import check_scenario
 from tilegames.core.scenario_notation import ScenarioError
@@ -37,11 +38,12 @@ def check_command(paths: Sequence[str], out: TextIO) -> int:
                 held += 1
             else:
                 differ += 1
-    files = f"{len(paths)} file{'s' if len(paths) != 1 else ''}"
-    summary = f"{files}: {held} expectation{'s hold' if held != 1 else ' holds'}, {differ} differ"
+    parts = [ngettext("{n} expectation holds", "{n} expectations hold", held).format(n=held),
+             _("{n} differ").format(n=differ)]
     if malformed:
-        summary += f", {malformed} file{'s' if malformed != 1 else ''} malformed"
-    out.write(summary + ".\n")
+        parts.append(ngettext("{n} file malformed", "{n} files malformed", malformed).format(n=malformed))
+    files = ngettext("{n} file", "{n} files", len(paths)).format(n=len(paths))
+    out.write(_("{files}: {counts}.").format(files=files, counts=_(", ").join(parts)) + "\n")
     if malformed:
         return MALFORMED
     return SOME_DIFFER if differ else ALL_HOLD

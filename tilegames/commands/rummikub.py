@@ -13,25 +13,29 @@ import argparse
 import json
 import sys
 
+from rich.cells import cell_len, set_cell_size
+
+from tilegames.core.i18n import _
 from tilegames.games.rummikub.meld_report import MeldReport, check_initial_meld
 from tilegames.games.rummikub.notation import Face, NotationError, parse_faces
 
 
 def register(commands: argparse._SubParsersAction) -> None:
-    rummikub = commands.add_parser("rummikub", help="Rummikub tools (meld checker)")
+    rummikub = commands.add_parser("rummikub", help=_("Rummikub tools (meld checker)"))
     tools = rummikub.add_subparsers(dest="tool", metavar="TOOL", required=True,
                                     parser_class=type(rummikub))
     check = tools.add_parser(
         "meld-check",
-        help="check an initial meld: is it worth 30?",
-        description="Check a proposed initial meld. Give each set as one argument, tiles "
-        "separated by spaces: colour R B K O (red blue black orange) and number 1-13, J for a "
-        'joker. Runs are read in the order given. Example: tilegames rummikub meld-check "K9 K10 J" "R4 R5 R6"',
+        help=_("check an initial meld: is it worth 30?"),
+        description=_("Check a proposed initial meld. Give each set as one argument, tiles "
+                      "separated by spaces: colour R B K O (red blue black orange) and number 1-13, J for a "
+                      "joker. Runs are read in the order given. "
+                      'Example: tilegames rummikub meld-check "K9 K10 J" "R4 R5 R6"'),
     )
-    check.add_argument("sets", nargs="+", metavar="SET", help='one set, e.g. "R7 B7 K7" or "K9 K10 J"')
-    check.add_argument("--json", action="store_true", help="print the verdict as JSON")
+    check.add_argument("sets", nargs="+", metavar="SET", help=_('one set, e.g. "R7 B7 K7" or "K9 K10 J"'))
+    check.add_argument("--json", action="store_true", help=_("print the verdict as JSON"))
     check.add_argument("--edition", choices=("standard", "xp"), default="standard",
-                       help="tile set, for counting copies (default standard)")
+                       help=_("tile set, for counting copies (default standard)"))
     check.set_defaults(handler=meld_check)
 
 
@@ -41,7 +45,8 @@ def meld_check(args: argparse.Namespace) -> int:
         if len(sets) > 1 and all(len(s) == 1 for s in sets):
             # `meld-check R10 R11 R12`: the shell made each tile its own argument.
             example = " ".join(str(s[0]) for s in sets)
-            raise NotationError(f'each argument is one set: quote a set with spaces, e.g. "{example}".')
+            raise NotationError(_('each argument is one set: quote a set with spaces, e.g. "{example}".').format(
+                example=example))
     except NotationError as exc:
         # With --json, a script reads stdout: the error is JSON there too, beside the line for people.
         if args.json:
@@ -60,20 +65,23 @@ def _parse_set(number: int, text: str) -> tuple[Face, ...]:
     """One SET argument; an empty one is malformed input, not a set worth 0."""
     faces = parse_faces(text)
     if not faces:
-        raise NotationError(f"Set {number} is empty: give its tiles, e.g. \"R7 B7 K7\".")
+        raise NotationError(_('Set {number} is empty: give its tiles, e.g. "R7 B7 K7".').format(number=number))
     return faces
 
 
 def render(report: MeldReport) -> str:
-    """The report as a few aligned lines a player reads at a glance."""
-    width = max((len(" ".join(s.tiles)) for s in report.sets), default=0)
+    """The report as a few aligned lines a player reads at a glance (aligned in terminal cells:
+    the kinds' names are wider in Korean)."""
+    kinds = {"group": _("group"), "run": _("run"), "invalid": _("invalid")}
+    kind_width = max(cell_len(name) for name in kinds.values())
+    width = max((cell_len(" ".join(s.tiles)) for s in report.sets), default=0)
     lines = []
     for s in report.sets:
-        tiles = " ".join(s.tiles).ljust(width)
+        tiles = set_cell_size(" ".join(s.tiles), width)
         if s.kind == "invalid":
-            lines.append(f"{tiles}  invalid    {s.reason}")
+            lines.append(f"{tiles}  {set_cell_size(kinds['invalid'], kind_width + 4)}{s.reason}")
             continue
         jokers = f"  (J = {', '.join(s.jokers)})" if s.jokers else ""
-        lines.append(f"{tiles}  {s.kind:<7} {s.value:>3}{jokers}")
-    lines.append(f"Total {report.total}. {report.verdict}")
+        lines.append(f"{tiles}  {set_cell_size(kinds.get(s.kind, s.kind), kind_width)} {s.value:>3}{jokers}")
+    lines.append(_("Total {total}. {verdict}").format(total=report.total, verdict=report.verdict))
     return "\n".join(lines)

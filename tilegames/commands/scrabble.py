@@ -12,32 +12,33 @@ import argparse
 from pathlib import Path
 import sys
 
+from tilegames.core.i18n import _, ngettext
 from tilegames.games.scrabble.gcg import GcgError, load_gcg, verify
 from tilegames.games.scrabble.quoting import shown
 
 
 def register(commands: argparse._SubParsersAction) -> None:
-    scrabble = commands.add_parser("scrabble", help="Scrabble tools (GCG game records)")
+    scrabble = commands.add_parser("scrabble", help=_("Scrabble tools (GCG game records)"))
     tools = scrabble.add_subparsers(dest="tool", metavar="TOOL", required=True, parser_class=type(scrabble))
-    gcg = tools.add_parser("gcg", help="GCG game records")
+    gcg = tools.add_parser("gcg", help=_("GCG game records"))
     actions = gcg.add_subparsers(dest="action", metavar="ACTION", required=True, parser_class=type(scrabble))
     check = actions.add_parser(
         "verify",
-        help="replay GCG records and check every score and total",
-        description="Replay each GCG game record on a board and recompute every play's score, "
-        "every running total and the end-of-game rack points. Words are not checked. "
-        "Example: tilegames scrabble gcg verify game1.gcg game2.gcg",
+        help=_("replay GCG records and check every score and total"),
+        description=_("Replay each GCG game record on a board and recompute every play's score, "
+                      "every running total and the end-of-game rack points. Words are not checked. "
+                      "Example: tilegames scrabble gcg verify game1.gcg game2.gcg"),
     )
-    check.add_argument("files", nargs="+", metavar="FILE", help="a GCG game record")
+    check.add_argument("files", nargs="+", metavar="FILE", help=_("a GCG game record"))
     check.set_defaults(handler=gcg_verify)
     export = actions.add_parser(
         "export",
-        help="write a Scrabble game played in tilegames as GCG",
-        description="Write the game recorded in a tilegames journal (see `tilegames resume`; games "
-        "are saved under $TILEGAMES_HOME/games) as a GCG record for Quackle, Macondo or Woogles.",
+        help=_("write a Scrabble game played in tilegames as GCG"),
+        description=_("Write the game recorded in a tilegames journal (see `tilegames resume`; games "
+                      "are saved under $TILEGAMES_HOME/games) as a GCG record for Quackle, Macondo or Woogles."),
     )
-    export.add_argument("journal", metavar="JOURNAL", help="the game's journal (.jsonl)")
-    export.add_argument("-o", "--output", metavar="FILE", help="write here instead of to the screen")
+    export.add_argument("journal", metavar="JOURNAL", help=_("the game's journal (.jsonl)"))
+    export.add_argument("-o", "--output", metavar="FILE", help=_("write here instead of to the screen"))
     export.set_defaults(handler=gcg_export)
 
 
@@ -47,15 +48,16 @@ def gcg_export(args: argparse.Namespace) -> int:
 
     loaded = load_journal(args.journal)  # a damaged file raises BadRecord: one line from the CLI
     if loaded.header.game != "scrabble":
-        print(f"tilegames scrabble gcg export: {args.journal} is not a Scrabble game "
-              f"(it is {loaded.header.game}).", file=sys.stderr)
+        print(_("tilegames scrabble gcg export: {file} is not a Scrabble game (it is {game}).").format(
+            file=args.journal, game=loaded.header.game), file=sys.stderr)
         return 1
     text = export_gcg(loaded)
     if args.output:
         try:
             Path(args.output).write_text(text, encoding="utf-8")
         except OSError as exc:
-            print(f"tilegames scrabble gcg export: cannot write {args.output}: {exc.strerror or exc}.", file=sys.stderr)
+            print(_("tilegames scrabble gcg export: cannot write {file}: {why}.").format(
+                file=args.output, why=exc.strerror or exc), file=sys.stderr)
             return 1
     else:
         print(text, end="")
@@ -77,17 +79,22 @@ def verify_file(path: str) -> tuple[bool, list[str]]:
         game = load_gcg(path)
         report = verify(game)
     except OSError as exc:
-        return False, [f"{name}: cannot be read: {exc.strerror or shown(str(exc))}"]
+        return False, [_("{file}: cannot be read: {why}").format(file=name, why=exc.strerror or shown(str(exc)))]
     except GcgError as exc:
         return False, [f"{name}: {exc}"]
     # A record with nothing to replay must not pass as "all scores match".
     if not game.events:
-        return False, [f'{name}: nothing to check: the file has no ">nick: …" event lines (is it a GCG game record?)']
+        return False, [_('{file}: nothing to check: the file has no ">nick: …" event lines '
+                         "(is it a GCG game record?)").format(file=name)]
     if not report.plays:
-        return False, [f"{name}: no plays to check: none of its {len(game.events)} event lines puts tiles on the board"]
+        return False, [_("{file}: no plays to check: none of its {n} event lines puts tiles on the board").format(
+            file=name, n=len(game.events))]
     if report.ok:
-        plays = f"{report.plays} play" + ("" if report.plays == 1 else "s")
-        return True, [f"{name}: {plays}, all scores match ({report.end_rack_note})"]
+        plays = ngettext("{n} play", "{n} plays", report.plays).format(n=report.plays)
+        return True, [_("{file}: {plays}, all scores match ({note})").format(
+            file=name, plays=plays, note=report.end_rack_note)]
     return False, [
-        f"{name}: line {m.line}: {m.what}: recorded {m.recorded}, computed {m.computed}" for m in report.mismatches
+        _("{file}: line {line}: {what}: recorded {recorded}, computed {computed}").format(
+            file=name, line=m.line, what=m.what, recorded=m.recorded, computed=m.computed)
+        for m in report.mismatches
     ]
