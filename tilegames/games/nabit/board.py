@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Mapping
 
 from tilegames.core.grid import Pos, maximal_lines
+from tilegames.core.i18n import _
 from tilegames.core.tiles import Tile
 from tilegames.games.nabit.config import MAX_HEIGHT
 from tilegames.games.nabit.tiles import owner
@@ -92,7 +93,7 @@ def spell(cells: Surface, word: Cells) -> str:
 
 def where(pos: Pos) -> str:
     """A cell as players read it in a message."""
-    return f"row {pos[0]}, column {pos[1]}"
+    return _("row {row}, column {col}").format(row=pos[0], col=pos[1])
 
 
 def with_tiles(grid: tuple[Stack, ...], placed: Mapping[Pos, Layer]) -> tuple[Stack, ...]:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Literal, Mapping
 
+from tilegames.core.i18n import N_, _
 from tilegames.core.inputs import shown
 from tilegames.core.lexicon import word_list_option
 from tilegames.core.protocol import choose_preset
@@ -43,11 +44,11 @@ class NabItConfig:
 
     def __post_init__(self) -> None:
         if self.turn_seconds is not None and not 5 <= self.turn_seconds <= 3600:
-            raise ValueError("The turn time must be between 5 and 3600 seconds, or off.")
+            raise ValueError(_("The turn time must be between 5 and 3600 seconds, or off."))
         if not 2 <= self.min_word_len <= MAX_HEIGHT:
-            raise ValueError(f"The shortest word allowed must be 2 to {MAX_HEIGHT} letters long.")
+            raise ValueError(_("The shortest word allowed must be 2 to {most} letters long.").format(most=MAX_HEIGHT))
         if self.first_player is not None and not 0 <= self.first_player < MAX_SEATS:
-            raise ValueError(f"The first player is one of the {MAX_SEATS} seats, or drawn at random.")
+            raise ValueError(_("The first player is one of the {count} seats, or drawn at random.").format(count=MAX_SEATS))
 
 
 PRESETS: dict[str, NabItConfig] = {
@@ -68,32 +69,39 @@ def letters_file(text: str) -> str:
     return str(Path(text).resolve())
 
 
-def _named(names: Mapping[str, object], what: str) -> Callable[[str], object]:
-    """A command-line value that is one of `names` (any case); ValueError naming them."""
+def _named(names: Mapping[str, object], refusal: str) -> Callable[[str], object]:
+    """A command-line value that is one of `names` (any case); ValueError naming them.
+    `refusal` is the sentence, marked with N_, with `{text}` and `{names}` in it."""
     def parse(text: str) -> object:
         key = text.strip().lower()
         if key not in names:
-            raise ValueError(f"'{shown(text, 30)}' is not {what}: choose {', '.join(names)}.")
+            sentence = _(refusal)  # i18n: marked
+            raise ValueError(sentence.format(text=shown(text, 30), names=", ".join(names)))
         return names[key]
     return parse
 
 
+_PLAYER_CHOICES = ((N_("Player 1"), 0), (N_("Player 2"), 1), (N_("Player 3"), 2), (N_("Player 4"), 3))
+
 SETUP_OPTIONS: tuple[SetupOption, ...] = (
-    SetupOption(PRESET, "Rules", "rule preset (default standard)",
-                (("Standard", "standard"), ("Table: open hands, announce your last tile", "table")), "standard"),
-    SetupOption("bank_trigger", "Bank tile", "what earns a bank tile (default cap)",
-                (("Capping a stack (its 5th tile)", "cap"), ("Taking a word from another player", "any_steal")),
+    SetupOption(PRESET, N_("Rules"), N_("rule preset (default standard)"),
+                ((N_("Standard"), "standard"), (N_("Table: open hands, announce your last tile"), "table")), "standard"),
+    SetupOption("bank_trigger", N_("Bank tile"), N_("what earns a bank tile (default cap)"),
+                ((N_("Capping a stack (its 5th tile)"), "cap"), (N_("Taking a word from another player"), "any_steal")),
                 "cap", flag="--bank"),
     timer_option((60, 120, 180, None), None, minutes=True),
-    SetupOption("family_words", "Family words", "family word mode: only common words count, on or off (default off)",
-                (("Off: every word in the list", False), ("On: common words only", True)), False,
-                parse=_named({"on": True, "off": False}, "a choice"), metavar="on|off"),
-    SetupOption("first_player", "First player", "who starts: random, or a player's number 1-4 (default random)",
-                (("Random", None),) + tuple((f"Player {n}", n - 1) for n in range(1, MAX_SEATS + 1)), None,
-                parse=_named({"random": None, **{str(n): n - 1 for n in range(1, MAX_SEATS + 1)}}, "a player"),
+    SetupOption("family_words", N_("Family words"),
+                N_("family word mode: only common words count, on or off (default off)"),
+                ((N_("Off: every word in the list"), False), (N_("On: common words only"), True)), False,
+                parse=_named({"on": True, "off": False}, N_("'{text}' is not a choice: choose {names}.")),
+                metavar="on|off"),
+    SetupOption("first_player", N_("First player"), N_("who starts: random, or a player's number 1-4 (default random)"),
+                ((N_("Random"), None),) + _PLAYER_CHOICES[:MAX_SEATS], None,
+                parse=_named({"random": None, **{str(n): n - 1 for n in range(1, MAX_SEATS + 1)}},
+                             N_("'{text}' is not a player: choose {names}.")),
                 metavar="random|1-4", in_form=False),
-    SetupOption("word_list", "Word list", "your own word list: one word per line, any case, # comments",
+    SetupOption("word_list", N_("Word list"), N_("your own word list: one word per line, any case, # comments"),
                 (), None, parse=word_list_option, metavar="FILE", in_form=False, flag="--words"),
-    SetupOption("nab_letters", "Letter tiles", "your own letters for each colour: one 'LETTER COUNT' per line "
-                "and 'BLANKS COUNT'", (), None, parse=letters_file, metavar="FILE", in_form=False, flag="--letters"),
+    SetupOption("nab_letters", N_("Letter tiles"), N_("your own letters for each colour: one 'LETTER COUNT' per line "
+                "and 'BLANKS COUNT'"), (), None, parse=letters_file, metavar="FILE", in_form=False, flag="--letters"),
 )

@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from tilegames.core.errors import IllegalMove
+from tilegames.core.i18n import _
 from tilegames.core.inputs import shown
 from tilegames.core.letter_counts import LETTERS
 from tilegames.core.grid_edits import PutTile, TakeBack
@@ -75,24 +76,24 @@ def edit_draft(draft: NabDraft, edit: object) -> NabDraft:
     if isinstance(edit, TakeBack):
         kept = tuple(p for p in draft.placements if (p.row, p.col) != (edit.row, edit.col))
         if len(kept) == len(draft.placements):
-            raise IllegalMove(f"You put no tile on {where((edit.row, edit.col))} this turn.")
+            raise IllegalMove(_("You put no tile on {cell} this turn.").format(cell=where((edit.row, edit.col))))
         return replace(draft, placements=kept)
     if isinstance(edit, NameBlank):
         return _name(draft, edit)
     if isinstance(edit, Announce):
         return replace(draft, announce=edit.on)
-    raise IllegalMove("That is not a Nab-It! edit.")
+    raise IllegalMove(_("That is not a Nab-It! edit."))
 
 
 def _put(draft: NabDraft, edit: PutTile) -> NabDraft:
     tile = next((t for t in draft.hand if t.id == edit.tile), None)
     if tile is None:
-        raise IllegalMove("That tile is not in your hand.")
+        raise IllegalMove(_("That tile is not in your hand."))
     if any(p.tile == edit.tile for p in draft.placements):
-        raise IllegalMove("That tile is on the grid already.")
+        raise IllegalMove(_("That tile is on the grid already."))
     if any((p.row, p.col) == (edit.row, edit.col) for p in draft.placements):
-        raise IllegalMove(f"You already put a tile on {where((edit.row, edit.col))} this turn: one tile per "
-                          "cell per turn.")
+        raise IllegalMove(_("You already put a tile on {cell} this turn: one tile per cell per turn.").format(
+            cell=where((edit.row, edit.col))))
     letter = printed_letter(tile) or _letter(edit.letter or "", allow_none=True)
     return replace(draft, placements=draft.placements + (Placement(tile.id, edit.row, edit.col, letter),))
 
@@ -100,9 +101,9 @@ def _put(draft: NabDraft, edit: PutTile) -> NabDraft:
 def _name(draft: NabDraft, edit: NameBlank) -> NabDraft:
     tile = next((t for t in draft.hand if t.id == edit.tile), None)
     if tile is None or not is_blank(tile):
-        raise IllegalMove("Only your blank is given a letter.")
+        raise IllegalMove(_("Only your blank is given a letter."))
     if not any(p.tile == edit.tile for p in draft.placements):
-        raise IllegalMove("Put the blank on the grid first, then say which letter it stands for.")
+        raise IllegalMove(_("Put the blank on the grid first, then say which letter it stands for."))
     letter = _letter(edit.letter)
     placements = tuple(replace(p, letter=letter) if p.tile == edit.tile else p for p in draft.placements)
     return replace(draft, placements=placements)
@@ -113,5 +114,5 @@ def _letter(text: str, allow_none: bool = False) -> str:
     if allow_none and not letter:
         return ""
     if len(letter) != 1 or letter not in LETTERS:
-        raise IllegalMove(f"A blank stands for one letter from A to Z, not '{shown(text, 10)}'.")
+        raise IllegalMove(_("A blank stands for one letter from A to Z, not '{text}'.").format(text=shown(text, 10)))
     return letter

@@ -20,6 +20,7 @@ from typing import Any
 
 from tilegames.core.errors import IllegalMove
 from tilegames.core.game_setup import check_seat_count
+from tilegames.core.i18n import N_, _, ngettext
 from tilegames.core.protocol import Action, Event, Game, Outcome, Result
 from tilegames.core.seats import SeatOrder
 from tilegames.core.tiles import Bag, Tile
@@ -38,8 +39,12 @@ from tilegames.games.nabit.views import build_view
 from tilegames.games.nabit.words import check_word_list, judge_for
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
+def _stacks(count: int) -> str:
+    return ngettext("{n} stack", "{n} stacks", count).format(n=count)
+
+
+def _words(count: int) -> str:
+    return ngettext("{n} word", "{n} words", count).format(n=count)
 
 
 def _bag_seed(seed: int, seat: int) -> int:
@@ -55,14 +60,16 @@ def _build_event(name: str, seat: int, checked: BuildReport, control: dict[Cells
                  banked: bool, drawn: tuple[Tile, ...]) -> Event:
     """What a build did, in a sentence and as data; the tiles drawn are the builder's secret."""
     words = [w.word for w in checked.words]
-    text = f"{name} built {', '.join(words)}."
+    sentences = [_("{name} built {words}.").format(name=name, words=", ".join(words))]
     if checked.caps:
         nabbed = [w for w in control if any(pos in w for pos in checked.caps)]
-        text += f" Capped {_plural(len(checked.caps), 'stack')}, nabbing {_plural(len(nabbed), 'word')}."
+        sentences.append(_("Capped {stacks}, nabbing {words}.").format(stacks=_stacks(len(checked.caps)),
+                                                                       words=_words(len(nabbed))))
     if steals:
-        text += f" Took {_plural(steals, 'word')} from other players."
+        sentences.append(_("Took {words} from other players.").format(words=_words(steals)))
     if banked:
-        text += " A tile goes to the bank."
+        sentences.append(_("A tile goes to the bank."))
+    text = " ".join(sentences)
     public = {"words": words, "cells": [list(pos) for pos in checked.placed],
               "caps": [list(pos) for pos in checked.caps], "bank": banked, "stolen": steals, "count": len(drawn)}
     return Event("build", text, seat, public, {"tiles": [t.face for t in drawn]})
@@ -70,7 +77,7 @@ def _build_event(name: str, seat: int, checked: BuildReport, control: dict[Cells
 
 class NabItGame(Game[NabItConfig, NabState, NabDraft]):
     id = "nabit"
-    title = "Nab-It!"
+    title = N_("Nab-It!")
     min_seats, max_seats = 2, 4
     config_type = NabItConfig
     presets, setup_options = PRESETS, SETUP_OPTIONS
@@ -82,10 +89,11 @@ class NabItGame(Game[NabItConfig, NabState, NabDraft]):
         """ValueError (a sentence) for letters, a word list or a first player that will not do."""
         size = colour_size(config.nab_letters)
         if size < HAND:
-            raise ValueError(f"Each colour needs at least {HAND} tiles to fill a hand; the letters file gives "
-                             f"{size}.")
+            raise ValueError(_("Each colour needs at least {hand} tiles to fill a hand; the letters file gives "
+                               "{size}.").format(hand=HAND, size=size))
         if config.first_player is not None and config.first_player >= seat_count:
-            raise ValueError(f"Player {config.first_player + 1} cannot start a game of {seat_count} players.")
+            raise ValueError(_("Player {number} cannot start a game of {count} players.").format(
+                number=config.first_player + 1, count=seat_count))
         check_word_list(config)
 
     def new_game(self, config: NabItConfig, seats: tuple[str, ...], seed: int) -> NabState:
@@ -113,11 +121,12 @@ class NabItGame(Game[NabItConfig, NabState, NabDraft]):
         if isinstance(action, Exchange):
             return self._exchange(state, seat, action)
         if isinstance(action, Pass):
-            return self._no_tile(state, seat, "pass", Event("pass", f"{name} passes.", seat))
+            return self._no_tile(state, seat, "pass", Event("pass", _("{name} passes.").format(name=name), seat))
         if isinstance(action, Timeout):
-            text = f"Time's up for {name}: " + ("the tiles go back and " if action.touched else "") + "the turn passes."
+            text = (_("Time's up for {name}: the tiles go back and the turn passes.") if action.touched
+                    else _("Time's up for {name}: the turn passes.")).format(name=name)
             return self._no_tile(state, seat, "timeout", Event("timeout", text, seat))
-        raise IllegalMove(f"Nab-It! has no move called {getattr(action, 'kind', action)!r}.")
+        raise IllegalMove(_("Nab-It! has no move called {move}.").format(move=repr(getattr(action, 'kind', action))))
 
     def _build(self, state: NabState, seat: int, action: Build) -> Outcome[NabState]:
         checked = check_build(state.config, judge_for(state.config), state.cells(), state.hands[seat],
@@ -156,30 +165,31 @@ class NabItGame(Game[NabItConfig, NabState, NabDraft]):
         `require_last_tile_announce` a player who did not announce it puts a bank tile back."""
         name = state.seats[seat]
         if not state.config.require_last_tile_announce or action.announce:
-            return bag, bank, Event("last_tile", f"{name}: last tile!", seat)
+            return bag, bank, Event("last_tile", _("{name}: last tile!").format(name=name), seat)
         if not bank:
-            return bag, bank, Event("last_tile", f"{name} is down to the last tile and did not say so; "
-                                                 "the bank is empty, so nothing goes back.", seat)
+            return bag, bank, Event("last_tile", _("{name} is down to the last tile and did not say so; "
+                                                   "the bank is empty, so nothing goes back.").format(name=name), seat)
         return (bag.shuffle_in(bank[-1:]), bank[:-1],
-                Event("last_tile", f"{name} is down to the last tile and did not say so: a bank tile goes back "
-                                   "into the bag.", seat, {"returned": 1}))
+                Event("last_tile", _("{name} is down to the last tile and did not say so: a bank tile goes back "
+                                     "into the bag.").format(name=name), seat, {"returned": 1}))
 
     def _exchange(self, state: NabState, seat: int, action: Exchange) -> Outcome[NabState]:
         bag = state.bags[seat]
         hand = {t.id: t for t in state.hands[seat]}
         if not len(bag):
-            raise IllegalMove("Your bag is empty, so there is nothing to exchange with: build or pass.")
+            raise IllegalMove(_("Your bag is empty, so there is nothing to exchange with: build or pass."))
         if (not action.tiles or len(action.tiles) > MAX_EXCHANGE or len(set(action.tiles)) != len(action.tiles)
                 or any(t not in hand for t in action.tiles)):
-            raise IllegalMove(f"Choose 1 to {MAX_EXCHANGE} different tiles from your hand to exchange.")
+            raise IllegalMove(_("Choose 1 to {most} different tiles from your hand to exchange.").format(most=MAX_EXCHANGE))
         if len(action.tiles) > len(bag):
-            raise IllegalMove(f"You can exchange at most as many tiles as your bag holds ({len(bag)}).")
+            raise IllegalMove(_("You can exchange at most as many tiles as your bag holds ({count}).").format(count=len(bag)))
         returned = tuple(hand[t] for t in action.tiles)
         drawn, bag = bag.draw(len(returned))  # draw first, then return (RULES.md §4.3)
         bag = bag.shuffle_in(returned)
         kept = tuple(t for t in state.hands[seat] if t.id not in set(action.tiles))
         name = state.seats[seat]
-        event = Event("exchange", f"{name} exchanged {_plural(len(drawn), 'tile')}.", seat, {"count": len(drawn)},
+        said = ngettext("{name} exchanged {count} tile.", "{name} exchanged {count} tiles.", len(drawn))
+        event = Event("exchange", said.format(name=name, count=len(drawn)), seat, {"count": len(drawn)},
                       {"returned": [t.face for t in returned], "tiles": [t.face for t in drawn]})
         new = replace(state, bags=_replaced(state.bags, seat, bag), hands=_replaced(state.hands, seat, kept + drawn))
         return self._no_tile(new, seat, "exchange", event, count=len(drawn))
@@ -199,11 +209,17 @@ class NabItGame(Game[NabItConfig, NabState, NabDraft]):
         won, decided_by = winners(totals, tops)
         end = NabEnd("out" if reason == "out" else "stalled", out_seat, words_held(control, len(state.seats)),
                      banks, totals, tops, won, decided_by)
-        names = " and ".join(state.seats[s] for s in won)
-        how = (f"{state.seats[out_seat]} played their last tile" if out_seat is not None
-               else f"{_plural(2 * len(state.seats), 'turn')} in a row went by with no tile placed")
-        text = f"{how}: the game is over. {names} {'share the win' if len(won) > 1 else 'wins'}"
-        text += " on the tie-break (top tiles of their colour)." if decided_by == "top_tiles" else "."
+        names = _(" and ").join(state.seats[s] for s in won)
+        idle = 2 * len(state.seats)
+        how = (_("{name} played their last tile").format(name=state.seats[out_seat]) if out_seat is not None
+               else ngettext("{n} turn in a row went by with no tile placed",
+                             "{n} turns in a row went by with no tile placed", idle).format(n=idle))
+        if decided_by == "top_tiles":
+            verdict = (_("{names} share the win on the tie-break (top tiles of their colour).") if len(won) > 1
+                       else _("{names} wins on the tie-break (top tiles of their colour)."))
+        else:
+            verdict = _("{names} share the win.") if len(won) > 1 else _("{names} wins.")
+        text = _("{how}: the game is over. {verdict}").format(how=how, verdict=verdict.format(names=names))
         public = {"reason": end.reason, "winners": list(won), "scores": list(totals), "decided_by": decided_by}
         return Outcome(replace(state, end=end), tuple(events) + (Event("game_over", text, None, public),))
 
@@ -220,7 +236,7 @@ class NabItGame(Game[NabItConfig, NabState, NabDraft]):
     def result(self, state: NabState) -> Result | None:
         if state.end is None:
             return None
-        return Result(state.end.scores, state.end.winners, "went out" if state.end.reason == "out" else "no more words")
+        return Result(state.end.scores, state.end.winners, N_("went out") if state.end.reason == "out" else N_("no more words"))
 
     # --- seeing ---------------------------------------------------------------------------
     def view(self, state: NabState, seat: int | None, draft: NabDraft | None = None) -> dict[str, Any]:

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Mapping, Sequence
 
 from tilegames.core.errors import IllegalMove
+from tilegames.core.i18n import _
 from tilegames.core.grid import DIRECTIONS, GeometryError, Pos, run_through, touches, words_formed
 from tilegames.core.letter_counts import LETTERS
 from tilegames.core.tiles import Tile
@@ -91,7 +92,7 @@ def _own_tiles(hand: Sequence[Tile], placements: Sequence[Placement], turn: int)
     """The placements as tiles and letters; IllegalMove when they are not the player's to place
     (nothing after this check means anything until it holds)."""
     if not placements:
-        raise IllegalMove("Put at least one tile on the grid, or exchange or pass.")
+        raise IllegalMove(_("Put at least one tile on the grid, or exchange or pass."))
     by_id = {t.id: t for t in hand}
     problems: list[str] = []
     seen_tiles: set[int] = set()
@@ -100,23 +101,23 @@ def _own_tiles(hand: Sequence[Tile], placements: Sequence[Placement], turn: int)
         tile = by_id.get(p.tile)
         pos = (p.row, p.col)
         if tile is None or p.tile in seen_tiles:
-            problems.append("You can only put tiles from your hand, each once.")
+            problems.append(_("You can only put tiles from your hand, each once."))
             continue
         seen_tiles.add(p.tile)
         if not (abs(p.row) < LIMIT and abs(p.col) < LIMIT):
-            problems.append(f"That cell is too far out: rows and columns go from -{LIMIT - 1} to {LIMIT - 1}.")
+            problems.append(_("That cell is too far out: rows and columns go from -{most} to {most}.").format(most=LIMIT - 1))
             continue
         if pos in placed:
-            problems.append(f"Only one tile goes on a cell in a turn; you put two on {where(pos)}.")
+            problems.append(_("Only one tile goes on a cell in a turn; you put two on {cell}.").format(cell=where(pos)))
             continue
         letter = p.letter.strip().upper()
         printed = printed_letter(tile)
         if printed is None:
             if len(letter) != 1 or letter not in LETTERS:
-                problems.append("Say which letter your blank stands for, one letter from A to Z.")
+                problems.append(_("Say which letter your blank stands for, one letter from A to Z."))
                 continue
         elif letter not in ("", printed):
-            problems.append(f"That tile is {printed}, not {letter[:3]}.")
+            problems.append(_("That tile is {face}, not {letter}.").format(face=printed, letter=letter[:3]))
             continue
         placed[pos] = Layer(tile, printed or letter, turn)
     if problems:
@@ -129,12 +130,12 @@ def _connection(config: NabItConfig, cells: Surface, placed: Mapping[Pos, Layer]
     if not cells:
         length = max((len(line) for line in lines), default=1)
         if length < config.min_word_len:
-            return [f"The first word needs at least {config.min_word_len} letters."]
+            return [_("The first word needs at least {count} letters.").format(count=config.min_word_len)]
         return []
     if not touches(cells.keys(), placed.keys()):
-        return ["Your tiles must touch the grid: put one on a stack or next to one."]
+        return [_("Your tiles must touch the grid: put one on a stack or next to one.")]
     if not lines:
-        return ["A build must form or change a word of 2 letters or more."]
+        return [_("A build must form or change a word of 2 letters or more.")]
     return []
 
 
@@ -146,21 +147,22 @@ def _stacking(cells: Surface, placed: Mapping[Pos, Layer]) -> list[str]:
         if below is None:
             continue
         if below.capped:
-            problems.append(f"The stack at {where(pos)} is capped: it holds {below.height} tiles and never "
-                            "changes again.")
+            problems.append(_("The stack at {cell} is capped: it holds {count} tiles and never changes again.").format(
+                cell=where(pos), count=below.height))
         elif below.letter == layer.letter:
-            problems.append(f"You cannot put {layer.letter} on {layer.letter} ({where(pos)}): a letter never goes "
-                            "on the same letter.")
+            problems.append(_("You cannot put {letter} on {letter} ({cell}): a letter never goes on the same letter.").format(
+                letter=layer.letter, cell=where(pos)))
     covered = set(placed)
     for word in dict.fromkeys(run_through(cells.keys(), pos, d) for pos in covered if pos in cells for d in DIRECTIONS):
         if len(word) >= 2 and covered.issuperset(word):
-            problems.append(f"You cannot cover the whole of {spell(cells, word)}: at least one of its letters "
-                            "must stay in sight.")
+            problems.append(_("You cannot cover the whole of {word}: at least one of its letters must stay in sight.").format(
+                word=spell(cells, word)))
     return problems
 
 
 def _judged(config: NabItConfig, judge: Judge, after: Surface, line: Cells) -> FormedWord:
     word = spell(after, line)
     if len(line) < config.min_word_len:
-        return FormedWord(line, word, f"{word} is too short: words need at least {config.min_word_len} letters.")
+        return FormedWord(line, word, _("{word} is too short: words need at least {count} letters.").format(
+            word=word, count=config.min_word_len))
     return FormedWord(line, word, judge.problem(word))

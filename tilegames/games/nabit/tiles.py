@@ -23,6 +23,7 @@ import functools
 from pathlib import Path
 
 from tilegames.core.errors import BadRecord
+from tilegames.core.i18n import _
 from tilegames.core.inputs import shown
 from tilegames.core.letter_counts import LetterCounts, read_letter_counts
 from tilegames.core.resources import assets_dir
@@ -47,12 +48,12 @@ def load_letters(path: Path | str | None) -> LetterCounts:
 @functools.lru_cache(maxsize=8)
 def _load(path: str) -> LetterCounts:
     """One colour's letters (`counts`) and blanks (`special`)."""
-    where = f"The Nab-It! letters file {shown(path, 80)}"
+    where = _("The Nab-It! letters file {path}").format(path=shown(path, 80))
     letters = read_letter_counts(path, where, BLANKS_LINE, "E 2")
     if not letters.letters:
-        raise BadRecord(f"{where} has no letter tiles (one 'LETTER COUNT' per line).")
+        raise BadRecord(_("{where} has no letter tiles (one 'LETTER COUNT' per line).").format(where=where))
     if letters.letters + letters.special > MOST_TILES:
-        raise BadRecord(f"{where} has more than {MOST_TILES} tiles in one colour.")
+        raise BadRecord(_("{where} has more than {most} tiles in one colour.").format(where=where, most=MOST_TILES))
     return letters
 
 

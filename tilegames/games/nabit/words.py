@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
+from tilegames.core.i18n import _
 from tilegames.core.lexicon import Lexicon, LexiconError, lexicon_for
 from tilegames.games.nabit.config import NabItConfig
 
@@ -32,9 +33,9 @@ class Judge:
         if self.lexicon is None:
             return self.unreadable
         if word not in self.lexicon:
-            return f"{word} is not in the word list."
+            return _("{word} is not in the word list.").format(word=word)
         if self.family and not self.lexicon.is_common(word):
-            return f"{word} is too rare a word for the family word mode."
+            return _("{word} is too rare a word for the family word mode.").format(word=word)
         return None
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Collection, Mapping
 
 from tilegames.core.grid import STEP, Direction, Pos, Words, words_formed
+from tilegames.core.i18n import _
 from tilegames.games.scrabble.quoting import shown
 from tilegames.games.scrabble.tiles import BINGO_BONUS, RACK_SIZE, letter_points
 
@@ -70,10 +71,10 @@ def parse_coordinate(text: str) -> Coordinate:
             row = int(row_text)
             if 1 <= row <= SIZE:
                 return Coordinate((row - 1, COLUMNS.index(col_text.upper())), direction)  # type: ignore[arg-type]
-    raise CoordinateError(
-        f'"{shown(text, 20)}" is not a square: write 8D for row 8 from column D across, or D8 for column D '
+    raise CoordinateError(_(
+        '"{text}" is not a square: write 8D for row 8 from column D across, or D8 for column D '
         "from row 8 down (rows 1-15, columns A-O)."
-    )
+    ).format(text=shown(text, 20)))
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from dataclasses import replace
 from typing import Callable
 
 from tilegames.core.errors import IllegalMove
+from tilegames.core.i18n import _, ngettext
 from tilegames.core.lexicon import Lexicon
 from tilegames.core.protocol import Event, Outcome
 from tilegames.games.scrabble.endings import finish, maybe_stalled, next_turn, turn_lost
@@ -21,11 +22,11 @@ def challenge(state: ScrabbleState, seat: int, lexicon: Callable[[], Lexicon]) -
     """`seat` challenges the pending play; `lexicon` is asked only once the challenge is allowed."""
     pending = state.pending
     if pending is None:
-        raise IllegalMove("There is no play to challenge: a play can only be challenged before the next player begins.")
+        raise IllegalMove(_("There is no play to challenge: a play can only be challenged before the next player begins."))
     if seat == pending.seat:
-        raise IllegalMove("You cannot challenge your own play.")
+        raise IllegalMove(_("You cannot challenge your own play."))
     if state.config.challenge_mode == "void":
-        raise IllegalMove("Under the void rule every play was checked when it was made.")
+        raise IllegalMove(_("Under the void rule every play was checked when it was made."))
     words = lexicon()
     bad = [w for w in pending.words if w not in words]
     challenger, player = state.seats[seat], state.seats[pending.seat]
@@ -33,8 +34,9 @@ def challenge(state: ScrabbleState, seat: int, lexicon: Callable[[], Lexicon]) -
         # The play comes off: back to the state before it (board, racks, scores), and the
         # player's turn is lost.
         before = pending.before
-        text = (f"{challenger} challenged: {', '.join(bad)} {'is' if len(bad) == 1 else 'are'} not "
-                f"{'a word' if len(bad) == 1 else 'words'}. {player}'s tiles go back and the turn is lost.")
+        text = ngettext("{challenger} challenged: {words} is not a word. {player}'s tiles go back and the turn is lost.",
+                        "{challenger} challenged: {words} are not words. {player}'s tiles go back and the turn is lost.",
+                        len(bad)).format(challenger=challenger, words=", ".join(bad), player=player)
         events = [Event("challenge.won", text, seat, {"words": bad})]
         # The tiles the player drew after the phony go back and the bag is reshuffled (with the
         # game's seeded RNG, so a replay is exact): restoring the bag's old order would hand the
@@ -59,14 +61,16 @@ def challenge(state: ScrabbleState, seat: int, lexicon: Callable[[], Lexicon]) -
         points = state.config.challenge_penalty_points * len(pending.words)
         scores = list(state.scores)
         scores[seat] -= points
-        text = f"{challenger} challenged {listed}: all valid. {challenger} loses {points} points."
+        text = _("{challenger} challenged {words}: all valid. {challenger} loses {points} points.").format(
+            challenger=challenger, words=listed, points=points)
         state = replace(state, scores=tuple(scores))
     elif mode == "double" and not state.awaiting_final_challenge:
-        text = f"{challenger} challenged {listed}: all valid. {challenger} loses the next turn."
+        text = _("{challenger} challenged {words}: all valid. {challenger} loses the next turn.").format(
+            challenger=challenger, words=listed)
     elif mode == "double":
-        text = f"{challenger} challenged {listed}: all valid, the play stands."
+        text = _("{challenger} challenged {words}: all valid, the play stands.").format(challenger=challenger, words=listed)
     else:
-        text = f"{challenger} challenged {listed}: all valid. No penalty."
+        text = _("{challenger} challenged {words}: all valid. No penalty.").format(challenger=challenger, words=listed)
     event = Event("challenge.lost", text, seat)
     if state.awaiting_final_challenge:
         return finish(replace(state, awaiting_final_challenge=False), "out", pending.seat, [event])

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from tilegames.core.i18n import N_, _
 from tilegames.core.lexicon import word_list_option
 from tilegames.core.protocol import choose_preset
 from tilegames.core.setup_options import PRESET, SetupOption, timer_option
@@ -21,9 +22,9 @@ class ScrabbleConfig:
 
     def __post_init__(self) -> None:
         if self.turn_seconds is not None and not 5 <= self.turn_seconds <= 3600:
-            raise ValueError("The turn time must be between 5 and 3600 seconds, or off.")
+            raise ValueError(_("The turn time must be between 5 and 3600 seconds, or off."))
         if self.challenge_penalty_points < 0:
-            raise ValueError("The challenge penalty cannot be negative.")
+            raise ValueError(_("The challenge penalty cannot be negative."))
 
 
 PRESETS: dict[str, ScrabbleConfig] = {
@@ -38,13 +39,13 @@ def preset(name: str, **changes: object) -> ScrabbleConfig:
 
 
 SETUP_OPTIONS: tuple[SetupOption, ...] = (
-    SetupOption(PRESET, "Rules", "rule preset (default casual)",
-                (("Casual (Hasbro)", "casual"), ("Tournament (NASPA, 2 players)", "tournament")), "casual"),
-    SetupOption("challenge_mode", "Challenges", "challenge rule (default double)",
-                (("Double: a failed challenge loses a turn", "double"), ("Single: no penalty", "single"),
-                 ("Penalty: 5 points per word", "penalty"), ("Void: words are checked at once", "void")),
+    SetupOption(PRESET, N_("Rules"), N_("rule preset (default casual)"),
+                ((N_("Casual (Hasbro)"), "casual"), (N_("Tournament (NASPA, 2 players)"), "tournament")), "casual"),
+    SetupOption("challenge_mode", N_("Challenges"), N_("challenge rule (default double)"),
+                ((N_("Double: a failed challenge loses a turn"), "double"), (N_("Single: no penalty"), "single"),
+                 (N_("Penalty: 5 points per word"), "penalty"), (N_("Void: words are checked at once"), "void")),
                 "double", flag="--challenge"),
     timer_option((60, 120, 180, None), None, minutes=True),
-    SetupOption("word_list", "Word list", "your own word list: one word per line, any case, # comments",
+    SetupOption("word_list", N_("Word list"), N_("your own word list: one word per line, any case, # comments"),
                 (), None, parse=word_list_option, metavar="FILE", in_form=False, flag="--words"),
 )

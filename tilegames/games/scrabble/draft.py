@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from tilegames.core.errors import IllegalMove
 from tilegames.core.grid_edits import PutTile, TakeBack
+from tilegames.core.i18n import _
 from tilegames.games.scrabble.actions import Placement
 
 
@@ -23,10 +24,10 @@ def edit_draft(draft: ScrabbleDraft, edit: object) -> ScrabbleDraft:
     """One editing step; only ownership is checked here, the play when it is committed."""
     if isinstance(edit, PutTile):
         if any(p.tile == edit.tile for p in draft.placements):
-            raise IllegalMove("That tile is already on the board.")
+            raise IllegalMove(_("That tile is already on the board."))
         if any((p.row, p.col) == (edit.row, edit.col) for p in draft.placements):
-            raise IllegalMove("You already put a tile there.")
+            raise IllegalMove(_("You already put a tile there."))
         return ScrabbleDraft(draft.placements + (Placement(edit.tile, edit.row, edit.col, edit.letter or ""),))
     if isinstance(edit, TakeBack):
         return ScrabbleDraft(tuple(p for p in draft.placements if (p.row, p.col) != (edit.row, edit.col)))
-    raise IllegalMove("That is not a board edit.")
+    raise IllegalMove(_("That is not a board edit."))

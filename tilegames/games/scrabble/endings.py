@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from tilegames.core.i18n import _
 from tilegames.core.protocol import Event, Outcome
 from tilegames.games.scrabble.state import ScrabbleEnd, ScrabbleState
 from tilegames.games.scrabble.tiles import rack_value
@@ -25,7 +26,7 @@ def next_turn(state: ScrabbleState) -> tuple[ScrabbleState, list[Event]]:
     order = state.order.advance()
     lost = state.order.lose_next - order.lose_next
     seat, skipped = state.order.current, []
-    for _ in range(state.order.count):
+    for _step in range(state.order.count):
         seat = state.order.next_seat(seat)
         if seat in lost:
             skipped.append(seat)
@@ -34,7 +35,7 @@ def next_turn(state: ScrabbleState) -> tuple[ScrabbleState, list[Event]]:
 
 
 def turn_lost(state: ScrabbleState, seat: int) -> Event:
-    return Event("turn_lost", f"{state.seats[seat]}'s turn is lost (failed challenge).", seat,
+    return Event("turn_lost", _("{name}'s turn is lost (failed challenge).").format(name=state.seats[seat]), seat,
                  {"reason": "failed challenge"})
 
 
@@ -71,9 +72,10 @@ def finish(state: ScrabbleState, reason: str, out_seat: int | None, events: list
         best_before = max(before[s] for s in winners)
         winners = [s for s in winners if before[s] == best_before]
     end = ScrabbleEnd(reason, before, tuple(adjustments), final, tuple(winners), out_seat)  # type: ignore[arg-type]
-    names = " and ".join(state.seats[w] for w in winners)
+    names = _(" and ").join(state.seats[w] for w in winners)
     scores = ", ".join(f"{n} {v}" for n, v in zip(state.seats, final))
-    text = f"Game over: {names} {'draw' if len(winners) > 1 else 'wins'} ({scores})."
+    sentence = _("Game over: {names} draw ({scores}).") if len(winners) > 1 else _("Game over: {names} wins ({scores}).")
+    text = sentence.format(names=names, scores=scores)
     events.append(Event("game_over", text, None, {"scores": list(final), "adjustments": list(adjustments),
                                                   "winners": winners}))
     return Outcome(replace(state, end=end, scores=final, pending=None, awaiting_final_challenge=False,

@@ -9,6 +9,7 @@ from typing import Any
 from tilegames.core.errors import IllegalMove
 from tilegames.core.game_setup import check_seat_count
 from tilegames.core.grid import GeometryError, Pos, touches
+from tilegames.core.i18n import N_, _, ngettext
 from tilegames.core.lexicon import Lexicon, LexiconError, lexicon_for
 from tilegames.core.protocol import Action, Event, Game, Outcome, Result
 from tilegames.core.seats import SeatOrder
@@ -38,7 +39,7 @@ def _lexicon(word_list: str | None) -> Lexicon:
 
 class ScrabbleGame(Game[ScrabbleConfig, ScrabbleState, ScrabbleDraft]):
     id = "scrabble"
-    title = "Scrabble"
+    title = N_("Scrabble")
     min_seats = 2
     max_seats = 4
     config_type = ScrabbleConfig
@@ -75,7 +76,7 @@ class ScrabbleGame(Game[ScrabbleConfig, ScrabbleState, ScrabbleDraft]):
         if isinstance(action, AcceptPlay) or (state.awaiting_final_challenge and isinstance(action, Timeout)):
             return self._let_last_play_stand(state, seat, action)
         if state.awaiting_final_challenge:
-            raise IllegalMove("The last play of the game may still be challenged: challenge it or accept it.")
+            raise IllegalMove(_("The last play of the game may still be challenged: challenge it or accept it."))
         # The current player begins: the window to challenge the last play closes.
         state = replace(state, pending=None)
         if isinstance(action, Place):
@@ -83,11 +84,12 @@ class ScrabbleGame(Game[ScrabbleConfig, ScrabbleState, ScrabbleDraft]):
         if isinstance(action, Exchange):
             return self._exchange(state, seat, action)
         if isinstance(action, Pass):
-            return self._pass(state, seat, f"{state.seats[seat]} passed.", "pass")
+            return self._pass(state, seat, _("{name} passed.").format(name=state.seats[seat]), "pass")
         if isinstance(action, Timeout):
-            return self._pass(state, seat, f"Time's up for {state.seats[seat]}: the tiles go back and the turn is lost.",
+            return self._pass(state, seat, _("Time's up for {name}: the tiles go back and the turn is lost.").format(
+                name=state.seats[seat]),
                               "timeout")
-        raise IllegalMove(f"Scrabble has no move called {getattr(action, 'kind', action)!r}.")
+        raise IllegalMove(_("Scrabble has no move called {move}.").format(move=repr(getattr(action, 'kind', action))))
 
     def _guarded_seats(self, state: ScrabbleState, action: Action) -> set[int]:
         """The seats the turn guard lets through with `action`. Any seat may try to challenge
@@ -108,10 +110,10 @@ class ScrabbleGame(Game[ScrabbleConfig, ScrabbleState, ScrabbleDraft]):
         """
         pending = state.pending
         if not state.awaiting_final_challenge or pending is None or seat == pending.seat:
-            raise IllegalMove("There is no last play waiting for your acceptance.")
+            raise IllegalMove(_("There is no last play waiting for your acceptance."))
         events = []
         if isinstance(action, Timeout):
-            text = f"Time's up for {state.seats[seat]}: no challenge, so the last play stands."
+            text = _("Time's up for {name}: no challenge, so the last play stands.").format(name=state.seats[seat])
             events.append(Event("challenge.window_closed", text, seat))
         return finish(replace(state, pending=None, awaiting_final_challenge=False), "out", pending.seat, events)
 
@@ -121,25 +123,25 @@ class ScrabbleGame(Game[ScrabbleConfig, ScrabbleState, ScrabbleDraft]):
         rack = {t.id: t for t in state.racks[seat]}
         cells = state.cells()
         if not placements:
-            raise IllegalMove("Put at least one tile on the board.")
+            raise IllegalMove(_("Put at least one tile on the board."))
         seen_tiles, seen_squares = set(), set()
         placed: dict[Pos, str] = {}
         for p in placements:
             tile = rack.get(p.tile)
             if tile is None or p.tile in seen_tiles:
-                raise IllegalMove("You can only play tiles from your rack, each once.")
+                raise IllegalMove(_("You can only play tiles from your rack, each once."))
             if not (0 <= p.row < SIZE and 0 <= p.col < SIZE):
-                raise IllegalMove("That square is off the board.")
+                raise IllegalMove(_("That square is off the board."))
             pos = (p.row, p.col)
             if pos in cells or pos in seen_squares:
-                raise IllegalMove(f"{square_name(pos)} is already covered.")
+                raise IllegalMove(_("{square} is already covered.").format(square=square_name(pos)))
             letter = p.letter.upper()
             if len(letter) != 1 or letter not in BOARD_LETTERS:
-                raise IllegalMove(f"{p.letter!r} is not a letter.")
+                raise IllegalMove(_("{letter} is not a letter.").format(letter=repr(p.letter)))
             if tile.face == BLANK:
                 letter = letter.lower()
             elif tile.face != letter:
-                raise IllegalMove(f"That tile is {tile.face}, not {letter}.")
+                raise IllegalMove(_("That tile is {face}, not {letter}.").format(face=tile.face, letter=letter))
             seen_tiles.add(p.tile)
             seen_squares.add(pos)
             placed[pos] = letter
@@ -149,13 +151,13 @@ class ScrabbleGame(Game[ScrabbleConfig, ScrabbleState, ScrabbleDraft]):
             raise IllegalMove(str(exc)) from None
         if not cells:
             if CENTRE not in placed:
-                raise IllegalMove("The first word must cover the centre star (H8).")
+                raise IllegalMove(_("The first word must cover the centre star (H8)."))
             if len(placed) < 2:
-                raise IllegalMove("The first word needs at least two tiles.")
+                raise IllegalMove(_("The first word needs at least two tiles."))
         elif not touches(cells, placed):
-            raise IllegalMove("The word must touch a tile already on the board.")
+            raise IllegalMove(_("The word must touch a tile already on the board."))
         if len(scored.words.main) < 2 and not scored.words.cross:
-            raise IllegalMove("A word needs at least two letters.")
+            raise IllegalMove(_("A word needs at least two letters."))
         return scored, placed
 
     def _place(self, state: ScrabbleState, seat: int, action: Place) -> Outcome[ScrabbleState]:
@@ -165,7 +167,7 @@ class ScrabbleGame(Game[ScrabbleConfig, ScrabbleState, ScrabbleDraft]):
             lexicon = self.lexicon(state)
             bad = [w for w in words if w not in lexicon]
             if bad:
-                raise IllegalMove(*(f"{w} is not a word." for w in bad))
+                raise IllegalMove(*(_("{word} is not a word.").format(word=w) for w in bad))
         ids = {p.tile for p in action.tiles}
         by_id = {t.id: t for t in state.racks[seat]}
         squares = tuple(Square((p.row, p.col), by_id[p.tile], placed[(p.row, p.col)]) for p in action.tiles)
@@ -179,7 +181,8 @@ class ScrabbleGame(Game[ScrabbleConfig, ScrabbleState, ScrabbleDraft]):
         name = state.seats[seat]
         main = next((w.word for w in scored.word_scores if w.cells == scored.words.main), words[0]).upper()
         notation = play_notation({**state.cells(), **placed}, placed, scored.words.direction)
-        text = f"{name} played {main} for {scored.score}" + (" (bingo!)" if scored.bingo else "") + "."
+        text = (_("{name} played {word} for {score} (bingo!).") if scored.bingo
+                else _("{name} played {word} for {score}.")).format(name=name, word=main, score=scored.score)
         event = Event("play", text, seat, {"words": list(words), "score": scored.score, "bingo": scored.bingo,
                                            "squares": [square_name(p) for p in placed], "gcg": notation},
                       {"tiles": [t.face for t in drawn]})
@@ -199,16 +202,18 @@ class ScrabbleGame(Game[ScrabbleConfig, ScrabbleState, ScrabbleDraft]):
 
     def _exchange(self, state: ScrabbleState, seat: int, action: Exchange) -> Outcome[ScrabbleState]:
         if len(state.bag) < RACK_SIZE:
-            raise IllegalMove(f"You can only exchange while the bag holds at least 7 tiles; it holds {len(state.bag)}.")
+            raise IllegalMove(_("You can only exchange while the bag holds at least 7 tiles; it holds {count}.").format(
+                count=len(state.bag)))
         rack = {t.id: t for t in state.racks[seat]}
         if not action.tiles or len(set(action.tiles)) != len(action.tiles) or any(t not in rack for t in action.tiles):
-            raise IllegalMove("Choose 1 to 7 different tiles from your rack to exchange.")
+            raise IllegalMove(_("Choose 1 to 7 different tiles from your rack to exchange."))
         returned = [rack[t] for t in action.tiles]
         drawn, bag = state.bag.draw(len(returned))  # draw first, then return (RULES.md §3.4)
         bag = bag.shuffle_in(returned)
         racks = list(state.racks)
         racks[seat] = tuple(t for t in state.racks[seat] if t.id not in set(action.tiles)) + drawn
-        event = Event("exchange", f"{state.seats[seat]} exchanged {len(drawn)} tile{'s' if len(drawn) != 1 else ''}.",
+        said = ngettext("{name} exchanged {count} tile.", "{name} exchanged {count} tiles.", len(drawn))
+        event = Event("exchange", said.format(name=state.seats[seat], count=len(drawn)),
                       seat, {"count": len(drawn)}, {"returned": [t.face for t in returned], "tiles": [t.face for t in drawn]})
         new, lost = next_turn(replace(state, bag=bag, racks=tuple(racks), passes=0, scoreless=state.scoreless + 1,
                                       turn=state.turn + 1, last_play=()))
@@ -247,7 +252,7 @@ class ScrabbleGame(Game[ScrabbleConfig, ScrabbleState, ScrabbleDraft]):
     def result(self, state: ScrabbleState) -> Result | None:
         if state.end is None:
             return None
-        return Result(state.end.scores, state.end.winners, "went out" if state.end.reason == "out" else "stalled")
+        return Result(state.end.scores, state.end.winners, N_("went out") if state.end.reason == "out" else N_("stalled"))
 
     # --- seeing -------------------------------------------------------------------------------
     def view(self, state: ScrabbleState, seat: int | None, draft: ScrabbleDraft | None = None) -> dict[str, Any]:
@@ -264,7 +269,7 @@ class ScrabbleGame(Game[ScrabbleConfig, ScrabbleState, ScrabbleDraft]):
         preview = None
         if draft is not None and draft.placements and seat is not None:
             try:
-                scored, _ = self.check_placement(state, seat, draft.placements)
+                scored, _placed = self.check_placement(state, seat, draft.placements)
                 preview = {"words": [w.word.upper() for w in scored.word_scores], "score": scored.score,
                            "bingo": scored.bingo}
             except IllegalMove as exc:

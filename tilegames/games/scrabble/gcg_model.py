@@ -8,6 +8,7 @@ from types import MappingProxyType
 from typing import Literal, Mapping
 
 from tilegames.core.grid import Pos
+from tilegames.core.i18n import _
 from tilegames.games.scrabble.board import Coordinate
 
 EventKind = Literal[
@@ -29,7 +30,7 @@ class GcgError(ValueError):
     def __init__(self, line: int, message: str) -> None:
         self.line = line
         self.reason = message
-        super().__init__(f"line {line}: {message}")
+        super().__init__(_("line {line}: {message}").format(line=line, message=message))
 
 
 @dataclass(frozen=True)
@@ -121,5 +122,5 @@ class Report:
     @property
     def end_rack_note(self) -> str:
         if self.end_rack_rule is None:
-            return "no end-of-game rack points"
-        return f"end-of-game racks counted {self.end_rack_rule}"
+            return _("no end-of-game rack points")
+        return _("end-of-game racks counted {rule}").format(rule=self.end_rack_rule)

@@ -12,6 +12,7 @@ import re
 from dataclasses import replace
 from typing import TypedDict
 
+from tilegames.core.i18n import _
 from tilegames.games.scrabble.board import SIZE, Coordinate, CoordinateError, parse_coordinate
 from tilegames.games.scrabble.gcg_model import EventKind, GcgError, GcgEvent, GcgGame, GcgPlayer, GcgPragma
 from tilegames.games.scrabble.quoting import lower_first, shown
@@ -59,12 +60,12 @@ def decode_gcg(data: bytes) -> str:
         try:
             return data.decode(match.group(1).decode("ascii", "replace"))
         except LookupError:
-            raise GcgError(1, f'unknown character encoding "{name}"') from None
+            raise GcgError(1, _('unknown character encoding "{name}"').format(name=name)) from None
         except UnicodeDecodeError as exc:
             line = data[: exc.start].count(b"\n") + 1
-            raise GcgError(line, f"the text is not valid {name}, as #character-encoding says") from None
+            raise GcgError(line, _("the text is not valid {name}, as #character-encoding says").format(name=name)) from None
         except ValueError:  # UnicodeError from codecs that do not say where (idna, undefined…)
-            raise GcgError(1, f"the text cannot be read as {name}, as #character-encoding says") from None
+            raise GcgError(1, _("the text cannot be read as {name}, as #character-encoding says").format(name=name)) from None
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
@@ -101,7 +102,8 @@ class _Parser:
                 self._add_note(line)
             else:
                 raise GcgError(
-                    number, f'expected a pragma ("#…") or an event ({EXPECTED_EVENT}), got "{_clip(line)}"'
+                    number, _('expected a pragma ("#…") or an event ({expected}), got "{line}"').format(
+                        expected=EXPECTED_EVENT, line=_clip(line))
                 )
         self.players.sort(key=lambda p: p.number)
         return GcgGame(
@@ -130,23 +132,24 @@ class _Parser:
         elif name in ("title", "description", "lexicon", "character-encoding"):
             self.info[name] = value
         elif name == "id":
-            authority, _, ident = value.partition(" ")
+            authority, _space, ident = value.partition(" ")
             self.info["id_authority"], self.info["id"] = authority, ident.strip()
         else:
             self.pragmas.append(GcgPragma(number, name, value))
 
     def _player(self, number: int, index: int, value: str) -> None:
-        nick, _, name = value.replace("\t", " ").partition(" ")
+        nick, _space, name = value.replace("\t", " ").partition(" ")
         if not nick:
             got = _clip(f"#player{index} {value}")
-            raise GcgError(number, f'expected "#player{index} nick Full Name", got "{got}"')
+            raise GcgError(number, _('expected "#player{index} nick Full Name", got "{got}"').format(index=index, got=got))
         for p in self.players:
             if p.number == index:
-                raise GcgError(number, f"#player{index} is given twice")
+                raise GcgError(number, _("#player{index} is given twice").format(index=index))
             if p.nick == nick:
                 raise GcgError(
                     number,
-                    f'#player{index} has the same nick "{shown(nick)}" as #player{p.number}: events could not tell them apart',
+                    _('#player{index} has the same nick "{nick}" as #player{other}: events could not tell them apart').format(
+                        index=index, nick=shown(nick), other=p.number),
                 )
         self.players.append(GcgPlayer(index, nick, name.strip() or nick))
 
@@ -162,14 +165,17 @@ class _Parser:
         nick = nick.strip()
         tokens, formed = _words_listed(rest.split())
         if not colon or not nick or any(ch.isspace() for ch in nick) or len(tokens) < 3 or len(tokens) > 5:
-            raise GcgError(number, f'expected {EXPECTED_EVENT}, got "{_clip(line)}"')
+            raise GcgError(number, _('expected {expected}, got "{line}"').format(expected=EXPECTED_EVENT, line=_clip(line)))
         if nick not in {p.nick for p in self.players}:
             known = shown(", ".join(p.nick for p in sorted(self.players, key=lambda p: p.number)))
-            players = f"players are {known}" if known else "no #player1/#player2 line names a player before it"
-            raise GcgError(number, f'unknown player "{shown(nick)}" ({players})')
+            players = (_("players are {names}").format(names=known) if known
+                       else _("no #player1/#player2 line names a player before it"))
+            raise GcgError(number, _('unknown player "{nick}" ({players})').format(nick=shown(nick), players=players))
         *middle, score_text, total_text = tokens
-        score = _number(number, "score", score_text, "is not a number like +24 or -10")
-        total = _number(number, "total", total_text, "is not a number")
+        score = _number(number, score_text, _('the score "{text}" is not a number like +24 or -10'),
+                        _('the score "{text}" has more than {digits} digits: no game scores that much'))
+        total = _number(number, total_text, _('the total "{text}" is not a number'),
+                        _('the total "{text}" has more than {digits} digits: no game scores that much'))
         base = _EventBase(line=number, nick=nick, score=score, total=total, text=line.strip())
 
         if len(middle) == 3 or (len(middle) == 2 and middle[1][0] not in "-("):
@@ -188,15 +194,17 @@ class _Parser:
             coordinate = parse_coordinate(coord_text)
         except CoordinateError as exc:
             if _is_coordinate(word):
-                message = f'expected a word after the square "{word}", got "{shown(coord_text, 20)}" before it'
+                message = _('expected a word after the square "{square}", got "{text}" before it').format(
+                    square=word, text=shown(coord_text, 20))
                 raise GcgError(number, message) from None
             raise GcgError(number, lower_first(str(exc)).rstrip(".")) from None
         if not _WORD.fullmatch(word):
-            raise GcgError(number, f'the word "{shown(word, 20)}" may hold only letters, and "." for covered squares')
+            raise GcgError(number, _('the word "{word}" may hold only letters, and "." for covered squares').format(
+                word=shown(word, 20)))
         r, c = coordinate.start
         end = (c if coordinate.direction == "across" else r) + len(word)
         if end > SIZE:
-            raise GcgError(number, f"{shown(word, 20)} from {coordinate} runs off the board")
+            raise GcgError(number, _("{word} from {square} runs off the board").format(word=shown(word, 20), square=coordinate))
         return _Placement(coordinate=coordinate, word=word)
 
     def _action(self, number: int, rack: str, move: str, base: _EventBase) -> GcgEvent:
@@ -204,7 +212,8 @@ class _Parser:
         lowered = move.lower()
         if move == "--":
             if score > 0:
-                raise GcgError(number, f'a withdrawn play ("--") loses its points: its score is -N, not "+{score}"')
+                raise GcgError(number, _('a withdrawn play ("--") loses its points: its score is -N, not "+{score}"').format(
+                    score=score))
             if score == 0:  # Quackle writes "+0" and lowers the total: the loss is in the totals
                 inferred: _EventBase = {**base, "score": base["total"] - self.last_total.get(nick, 0)}
                 return GcgEvent(kind="withdrawn", rack=rack, score_inferred=True, **inferred)
@@ -215,12 +224,13 @@ class _Parser:
             body = move[1:]
             if re.fullmatch(r"[0-9]+", body):
                 if len(body) > 1 or not 1 <= int(body) <= RACK_SIZE:
-                    raise GcgError(number, f"an exchange is of 1 to {RACK_SIZE} tiles, not {shown(body, 10)}")
+                    raise GcgError(number, _("an exchange is of 1 to {most} tiles, not {text}").format(
+                        most=RACK_SIZE, text=shown(body, 10)))
                 return GcgEvent(kind="exchange", rack=rack, exchange_count=int(body), **base)
             if _EXCHANGED.fullmatch(body) and len(body) <= RACK_SIZE:
                 letters = body.upper()
                 return GcgEvent(kind="exchange", rack=rack, exchanged=letters, exchange_count=len(letters), **base)
-            raise GcgError(number, f'expected an exchange like "-ABC" or "-3", got "{shown(move, 20)}"')
+            raise GcgError(number, _('expected an exchange like "-ABC" or "-3", got "{text}"').format(text=shown(move, 20)))
         if lowered == "(challenge)":
             return GcgEvent(kind="challenge_bonus", rack=rack, **base)
         if lowered == "(time)":
@@ -230,7 +240,8 @@ class _Parser:
             return GcgEvent(kind=kind, rack=rack, end_rack=move[1:-1].upper(), **base)
         raise GcgError(
             number,
-            f'expected a move (8D WORD, -ABC, -, --, (challenge), (time) or (RACK)), got "{shown(move, 20)}"',
+            _('expected a move (8D WORD, -ABC, -, --, (challenge), (time) or (RACK)), got "{text}"').format(
+                text=shown(move, 20)),
         )
 
 
@@ -253,23 +264,24 @@ def _words_listed(tokens: list[str]) -> tuple[list[str], tuple[str, ...]]:
 
 def _rack(number: int, text: str) -> str:
     if not _RACK.fullmatch(text):
-        raise GcgError(number, f'the rack "{shown(text, 20)}" may hold only letters and "?" for a blank')
+        raise GcgError(number, _('the rack "{text}" may hold only letters and "?" for a blank').format(text=shown(text, 20)))
     return text.upper()
 
 
-def _number(line: int, what: str, text: str, problem: str) -> int:
-    """A score or total: ASCII digits with an optional sign, and short enough to be real."""
+def _number(line: int, text: str, not_a_number: str, too_long: str) -> int:
+    """A score or total: ASCII digits with an optional sign, and short enough to be real. The
+    two sentences (already translated) say what is wrong with `{text}`."""
     if not _NUMBER.fullmatch(text):
-        raise GcgError(line, f'the {what} "{shown(text, 20)}" {problem}')
+        raise GcgError(line, not_a_number.format(text=shown(text, 20)))
     if len(text.lstrip("+-")) > MAX_DIGITS:
-        raise GcgError(line, f'the {what} "{shown(text, 20)}" has more than {MAX_DIGITS} digits: no game scores that much')
+        raise GcgError(line, too_long.format(text=shown(text, 20), digits=MAX_DIGITS))
     return int(text)
 
 
 def _player_number(line: int, digits: str) -> int:
     if not digits.isascii() or len(digits) > 1 or not 1 <= int(digits) <= MAX_PLAYERS:
-        raise GcgError(line, f"there is no #player{shown(digits, 10)}: a game has #player1 to #player{MAX_PLAYERS} "
-                             f"(2 to {MAX_PLAYERS} players)")
+        raise GcgError(line, _("there is no #player{digits}: a game has #player1 to #player{most} (2 to {most} players)").format(
+            digits=shown(digits, 10), most=MAX_PLAYERS))
     return int(digits)
 
 

@@ -7,6 +7,7 @@ from types import MappingProxyType
 from typing import Mapping
 
 from tilegames.core.grid import GeometryError, Pos
+from tilegames.core.i18n import _
 from tilegames.games.scrabble.board import score_play, square_name
 from tilegames.games.scrabble.gcg_model import EndRackRule, GcgError, GcgEvent, GcgGame, Mismatch, Report
 from tilegames.games.scrabble.quoting import lower_first, shown
@@ -43,7 +44,7 @@ class _Replay:
                 self._mismatch(event, _what(event), event.score, computed)
             expected_total = totals[event.nick] + computed
             if event.total != expected_total:
-                self._mismatch(event, f"total of {shown(event.nick)}", event.total, expected_total)
+                self._mismatch(event, _("total of {nick}").format(nick=shown(event.nick)), event.total, expected_total)
             totals[event.nick] = event.total
             if event.kind != "play":
                 self.last_play = None
@@ -68,16 +69,19 @@ class _Replay:
             if ch == ".":
                 if held is None:
                     where = square_name(pos)
-                    raise GcgError(event.line, f'{event.word} at {event.coordinate} has "." on {where}, which is empty')
+                    raise GcgError(event.line, _('{word} at {at} has "." on {square}, which is empty').format(
+                        word=event.word, at=event.coordinate, square=where))
             elif held is None:
                 placed[pos] = ch
             elif held.upper() != ch.upper():
                 raise GcgError(
                     event.line,
-                    f"{event.word} at {event.coordinate} puts {ch} on {square_name(pos)}, which holds {held} already",
+                    _("{word} at {at} puts {letter} on {square}, which holds {held} already").format(
+                        word=event.word, at=event.coordinate, letter=ch, square=square_name(pos), held=held),
                 )
         if not placed:
-            raise GcgError(event.line, f"{event.word} at {event.coordinate} puts no new tile on the board")
+            raise GcgError(event.line, _("{word} at {at} puts no new tile on the board").format(
+                word=event.word, at=event.coordinate))
         self._check_rack(event, placed)
         try:
             scored = score_play(self.board, placed, hint=event.coordinate.direction)
@@ -96,16 +100,18 @@ class _Replay:
         needed = Counter(BLANK if ch.islower() else ch.upper() for ch in placed.values())
         missing = needed - Counter(event.rack)
         if missing:
-            tiles = ", ".join(sorted(missing.elements())).replace(BLANK, "a blank")
+            tiles = ", ".join(sorted(missing.elements())).replace(BLANK, _("a blank"))
             raise GcgError(
-                event.line, f"{event.word} at {event.coordinate} needs {tiles}, which the rack {event.rack} does not have"
+                event.line, _("{word} at {at} needs {tiles}, which the rack {rack} does not have").format(
+                    word=event.word, at=event.coordinate, tiles=tiles, rack=event.rack)
             )
 
     def _withdrawn(self, event: GcgEvent) -> int:
         """The phony's tiles come off and its points, as recorded, are taken back."""
         play = self.last_play
         if play is None or play.nick != event.nick:
-            raise GcgError(event.line, f'a withdrawn play ("--") must come right after a play by {shown(event.nick)}')
+            raise GcgError(event.line, _('a withdrawn play ("--") must come right after a play by {nick}').format(
+                nick=shown(event.nick)))
         for pos in self.last_placed:
             del self.board[pos]
         return -play.score
@@ -113,7 +119,8 @@ class _Replay:
     def _exchange(self, event: GcgEvent) -> int:
         full_rack = len(event.rack) == RACK_SIZE
         if event.exchanged and full_rack and Counter(event.exchanged) - Counter(event.rack):
-            raise GcgError(event.line, f"the exchange -{event.exchanged} is not part of the rack {event.rack}")
+            raise GcgError(event.line, _("the exchange -{tiles} is not part of the rack {rack}").format(
+                tiles=event.exchanged, rack=event.rack))
         return 0
 
     def _pass(self, event: GcgEvent) -> int:
@@ -149,11 +156,11 @@ def _end_rack_rule(game: GcgGame) -> EndRackRule | None:
 def _what(event: GcgEvent) -> str:
     """How a mismatch names the line's score."""
     if event.kind == "play":
-        return f"score of {event.coordinate} {event.word}"
+        return _("score of {at} {word}").format(at=event.coordinate, word=event.word)
     if event.kind == "withdrawn":
-        return "points taken back for the withdrawn play"
+        return _("points taken back for the withdrawn play")
     if event.kind == "end_rack_points":
-        return f"end-of-game rack ({event.end_rack})"
+        return _("end-of-game rack ({rack})").format(rack=event.end_rack)
     if event.kind == "end_rack_penalty":
-        return f"own rack ({event.end_rack}) deducted"
-    return f"score of the {event.kind}"
+        return _("own rack ({rack}) deducted").format(rack=event.end_rack)
+    return _("score of the {kind}").format(kind=event.kind)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tilegames.core.game_setup import check_option_seats, draw_for_first_player, nearest_a
+from tilegames.core.i18n import _
 from tilegames.core.tiles import Bag, Tile
 from tilegames.games.scrabble.config import ScrabbleConfig
 from tilegames.games.scrabble.tiles import BLANK, RACK_SIZE
@@ -11,7 +12,7 @@ from tilegames.games.scrabble.tiles import BLANK, RACK_SIZE
 def check_players(config: ScrabbleConfig, players: int) -> None:
     """ValueError for a rule option the number of players does not allow."""
     if config.endgame == "naspa2p":
-        check_option_seats("The NASPA end game (tournament rules)", 2, players)
+        check_option_seats(_("The NASPA end game (tournament rules)"), 2, players)
 
 
 def first_player(bag: Bag, players: int) -> tuple[int, tuple[tuple[int, str], ...], Bag]:
@@ -29,7 +30,7 @@ def _nearest_a(tile: Tile) -> int:
 def deal(bag: Bag, players: int) -> tuple[tuple[tuple[Tile, ...], ...], Bag]:
     """Seven tiles each, in seat order."""
     racks = []
-    for _ in range(players):
+    for _seat in range(players):
         rack, bag = bag.draw(RACK_SIZE)
         racks.append(rack)
     return tuple(racks), bag
