@@ -17,6 +17,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from tilegames.core.i18n import N_, _
+
 #: Longest whole number accepted from outside; seeds are the largest numbers a game needs.
 MAX_DIGITS = 20
 _WHOLE = re.compile(r"-?[0-9]+")
@@ -42,13 +44,19 @@ def shown(value: object, limit: int = 60) -> str:
     return result if len(result) <= limit else result[: limit - 3] + "..."
 
 
+#: What a number is, in the sentences of `whole_number` (the nouns its callers pass).
+WHAT_NUMBERS = (N_("number"), N_("count"), N_("seed"), N_("port number"), N_("number of seconds"))
+
+
 def whole_number(text: str, what: str = "number", max_digits: int = MAX_DIGITS) -> int:
-    """`text` as a whole number of ASCII digits (an optional minus); ValueError saying why."""
+    """`text` as a whole number of ASCII digits (an optional minus); ValueError saying why.
+    `what` is an English noun marked with N_ (WHAT_NUMBERS), translated here."""
     cleaned = text.strip()
     if not _WHOLE.fullmatch(cleaned):
-        raise ValueError(f"{shown(text, 30)!s} is not a whole {what}.")
+        raise ValueError(_("{text} is not a whole {what}.").format(text=shown(text, 30), what=_(what)))  # i18n: marked
     if len(cleaned.lstrip("-").lstrip("0")) > max_digits:
-        raise ValueError(f"{shown(text, 30)} is too long for a {what} (at most {max_digits} digits).")
+        raise ValueError(_("{text} is too long for a {what} (at most {digits} digits).").format(
+            text=shown(text, 30), what=_(what), digits=max_digits))  # i18n: marked
     return int(cleaned)
 
 

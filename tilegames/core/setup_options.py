@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Any, Callable, Mapping, Sequence
 
+from tilegames.core.i18n import N_, _, ngettext
 from tilegames.core.inputs import shown, whole_number
 
 PRESET = "preset"
@@ -22,8 +23,8 @@ Choices = tuple[tuple[str, Any], ...]
 @dataclass(frozen=True)
 class SetupOption:
     key: str  # the config key it sets, or PRESET
-    label: str  # the setup form's label (short: the form is 72 cells wide)
-    help: str  # the command line's help
+    label: str  # the setup form's label (short: the form is 72 cells wide), marked with N_
+    help: str  # the command line's help (English), marked with N_ unless `help_id` says more
     choices: Choices  # (label, value) offered by the form; the first one the CLI's names come from
     default: Any  # the value of a new game unless chosen otherwise (a preset's name for PRESET)
     # Command-line text -> value, ValueError with a sentence; None: the value named like a choice.
@@ -33,13 +34,36 @@ class SetupOption:
     # The choices relabelled for a number of players (rounds say how many games they mean).
     for_players: Callable[[int], Choices] | None = None
     flag: str = ""  # the command line's option; "" for --key-with-dashes
+    # Options are made when their game's module is imported, before the language is known, so
+    # their text is English here and translated where it is shown (shown_label, shown_help,
+    # choices_for). `help_id`: the help's message id when it has a value in it ({default});
+    # `describe`: a choice's label in the player's language, for labels made from a value.
+    help_id: str = ""
+    help_values: tuple[tuple[str, str], ...] = ()
+    describe: Callable[[Any], str] | None = None
 
     @property
     def cli_flag(self) -> str:
         return self.flag or "--" + self.key.replace("_", "-")
 
+    def shown_label(self) -> str:
+        """The form's label in the player's language."""
+        return _(self.label)  # i18n: marked
+
+    def shown_help(self) -> str:
+        """The command line's help in the player's language."""
+        if self.help_id:
+            return _(self.help_id).format(**dict(self.help_values))  # i18n: marked
+        return _(self.help)  # i18n: marked
+
     def choices_for(self, players: int) -> Choices:
-        return self.for_players(players) if self.for_players is not None else self.choices
+        """The form's choices for `players` players, labelled in the player's language."""
+        if self.for_players is not None:
+            return self.for_players(players)
+        describe = self.describe
+        if describe is not None:
+            return tuple((describe(value), value) for _label, value in self.choices)
+        return tuple((_(label), value) for label, value in self.choices)  # i18n: marked
 
     def from_text(self, text: str) -> Any:
         """The value of a command-line argument; ValueError with a sentence."""
@@ -47,7 +71,8 @@ class SetupOption:
             return self.parse(text)
         names = {str(value): value for _, value in self.choices}
         if text not in names:
-            raise ValueError(f"'{shown(text, 30)}' is not a choice: choose {', '.join(names)}.")
+            raise ValueError(_("'{text}' is not a choice: choose {choices}.").format(
+                text=shown(text, 30), choices=", ".join(names)))
         return names[text]
 
 
@@ -59,13 +84,14 @@ def config_from_choices(presets: Mapping[str, Any], options: Sequence[SetupOptio
     preset_option = by_key.get(PRESET)
     name = chosen.get(PRESET, preset_option.default if preset_option else next(iter(presets)))
     if name not in presets:
-        raise ValueError(f"Unknown preset '{shown(name, 30)}': choose {' or '.join(presets)}.")
+        raise ValueError(_("Unknown preset '{name}': choose {presets}.").format(
+            name=shown(name, 30), presets=_(" or ").join(presets)))
     base = presets[name]
     keys = {f.name for f in fields(base)}
     changes = {k: v for k, v in chosen.items() if k != PRESET}
     unknown = [k for k in changes if k not in keys]
     if unknown:
-        raise ValueError(f"No such option: {', '.join(unknown)}.")
+        raise ValueError(_("No such option: {options}.").format(options=", ".join(unknown)))
     return replace(base, **changes)
 
 
@@ -81,25 +107,36 @@ def seconds_or_off(text: str) -> int | None:
     if text.strip().lower() == "off":
         return None
     try:
-        return whole_number(text, "number of seconds", max_digits=4)
+        return whole_number(text, N_("number of seconds"), max_digits=4)
     except ValueError:
-        raise ValueError(f"'{shown(text, 30)}' is not a number of seconds or 'off'.") from None
+        raise ValueError(_("'{text}' is not a number of seconds or 'off'.").format(text=shown(text, 30))) from None
 
 
 def count(text: str) -> int:
     """A count typed on the command line (rounds): ASCII digits only, bounded."""
-    return whole_number(text, "count", max_digits=4)
+    return whole_number(text, N_("count"), max_digits=4)
 
 
 def timer_option(choices: Sequence[int | None], default: int | None, *, minutes: bool = False) -> SetupOption:
     """The turn timer: the form offers `choices` (seconds; None for off), named in minutes or
-    in seconds."""
-    def label(seconds: int | None) -> str:
+    in seconds. The labels are made English here (at import) and in the player's language
+    when shown."""
+    def english(seconds: int | None) -> str:
         if seconds is None:
             return "off"
         return f"{seconds // 60} minute{'s' if seconds > 60 else ''}" if minutes else f"{seconds} seconds"
 
+    def label(seconds: int | None) -> str:
+        if seconds is None:
+            return _("off")
+        if minutes:
+            return ngettext("{count} minute", "{count} minutes", 1 if seconds <= 60 else 2).format(
+                count=seconds // 60)
+        return _("{count} seconds").format(count=seconds)
+
     shown_default = "off" if default is None else str(default)
-    return SetupOption("turn_seconds", "Turn timer", f"seconds per turn, or off (default {shown_default})",
-                       tuple((label(s), s) for s in choices), default, parse=seconds_or_off,
-                       metavar="SECONDS|off", flag="--turn-time")
+    help_id = N_("seconds per turn, or off (default {default})")
+    return SetupOption("turn_seconds", N_("Turn timer"), help_id.format(default=shown_default),
+                       tuple((english(s), s) for s in choices), default, parse=seconds_or_off,
+                       metavar="SECONDS|off", flag="--turn-time", help_id=help_id,
+                       help_values=(("default", shown_default),), describe=label)

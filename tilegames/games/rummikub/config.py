@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from tilegames.core.i18n import N_, _, ngettext
 from tilegames.core.protocol import choose_preset
 from tilegames.core.setup_options import PRESET, Choices, SetupOption, count, timer_option
 
@@ -36,9 +37,9 @@ class RummikubConfig:
 
     def __post_init__(self) -> None:
         if self.turn_seconds is not None and not 5 <= self.turn_seconds <= 600:
-            raise ValueError("The turn time must be between 5 and 600 seconds, or off.")
+            raise ValueError(_("The turn time must be between 5 and 600 seconds, or off."))
         if not 1 <= self.rounds <= 20:
-            raise ValueError("A match has between 1 and 20 rounds.")
+            raise ValueError(_("A match has between 1 and 20 rounds."))
 
     @property
     def joker_penalty(self) -> int:
@@ -67,18 +68,26 @@ MOST_ROUNDS_OFFERED = 5  # the setup form's; the command line takes any the conf
 
 def rounds_choices(players: int) -> Choices:
     """The rounds a match can have, each saying how many games it means (a round is one game
-    per player) for `players` players; without a playable number of players, just how."""
+    per player) for `players` players; without a playable number of players, just how. In the
+    player's language: called when the form is shown."""
     def label(rounds: int) -> str:
-        name = f"{rounds} round{'s' if rounds > 1 else ''}"
-        return f"{name} = {rounds * players} games" if 2 <= players <= 6 else f"{name} (a game per player)"
+        name = ngettext("{count} round", "{count} rounds", rounds).format(count=rounds)
+        if 2 <= players <= 6:
+            return _("{rounds} = {games} games").format(rounds=name, games=rounds * players)
+        return _("{rounds} (a game per player)").format(rounds=name)
 
     return tuple((label(n), n) for n in range(1, MOST_ROUNDS_OFFERED + 1))
 
 
+def _rounds_choices_english() -> Choices:
+    """The choices as made at import for two players (no language chosen yet); the form shows rounds_choices."""
+    return tuple((f"{n} round{'s' if n > 1 else ''} = {n * 2} games", n) for n in range(1, MOST_ROUNDS_OFFERED + 1))
+
+
 SETUP_OPTIONS: tuple[SetupOption, ...] = (
-    SetupOption(PRESET, "Rules", "rule preset (default sabra)",
-                (("Sabra (box rules)", "sabra"), ("Tournament", "tournament")), "sabra"),
+    SetupOption(PRESET, N_("Rules"), N_("rule preset (default sabra)"),
+                ((N_("Sabra (box rules)"), "sabra"), (N_("Tournament"), "tournament")), "sabra"),
     timer_option((30, 45, 60, 90, 120, None), 60),
-    SetupOption("rounds", "Rounds", "rounds in the match; a round is one game per player (default 1)",
-                rounds_choices(2), 1, parse=count, metavar="N", for_players=rounds_choices),
+    SetupOption("rounds", N_("Rounds"), N_("rounds in the match; a round is one game per player (default 1)"),
+                _rounds_choices_english(), 1, parse=count, metavar="N", for_players=rounds_choices),
 )

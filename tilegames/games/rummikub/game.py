@@ -8,6 +8,7 @@ from typing import Any
 
 from tilegames.core.errors import IllegalMove
 from tilegames.core.game_setup import check_option_seats, check_seat_count
+from tilegames.core.i18n import N_, _, ngettext
 from tilegames.core.protocol import Action, Event, Game, Outcome, Result
 from tilegames.core.series import WinnerRule
 from tilegames.core.seats import SeatOrder
@@ -29,7 +30,7 @@ TIMEOUT_PENALTY = 3
 
 class RummikubGame(Game[RummikubConfig, RummikubState, RowsDraft]):
     id = "rummikub"
-    title = "Rummikub"
+    title = N_("Rummikub")
     min_seats = 2
     max_seats = 6
     config_type = RummikubConfig
@@ -42,9 +43,9 @@ class RummikubGame(Game[RummikubConfig, RummikubState, RowsDraft]):
     # --- setting up -----------------------------------------------------------------------
     def check_setup(self, config: RummikubConfig, seat_count: int) -> None:
         if config.edition_for(seat_count) == "standard" and seat_count > 4:
-            raise ValueError("The standard set is for 2 to 4 players; 5 or 6 need the XP set.")
+            raise ValueError(_("The standard set is for 2 to 4 players; 5 or 6 need the XP set."))
         if config.mso_joker_deal:
-            check_option_seats("The MSO joker deal (mso_joker_deal)", 2, seat_count)
+            check_option_seats(_("The MSO joker deal (mso_joker_deal)"), 2, seat_count)
 
     def series_length(self, config: RummikubConfig, seat_count: int) -> int:
         """A match (RULES.md §1.9): as many rounds as chosen, a round being a game per player."""
@@ -78,7 +79,7 @@ class RummikubGame(Game[RummikubConfig, RummikubState, RowsDraft]):
         check_turn(state.seats, seat, set() if state.phase == "over" or current is None else {current})
         if state.phase == "redeal":
             if not isinstance(action, Redeal):
-                raise IllegalMove("First answer the redeal offer: demand a new deal, or play on.")
+                raise IllegalMove(_("First answer the redeal offer: demand a new deal, or play on."))
             return self._redeal(state, seat, action)
         if isinstance(action, Draw):
             return self._draw(state, seat)
@@ -86,27 +87,28 @@ class RummikubGame(Game[RummikubConfig, RummikubState, RowsDraft]):
             return self._play(state, seat, action)
         if isinstance(action, Pass):
             if len(state.bag):
-                raise IllegalMove("You can only pass when the pool is empty; draw a tile instead.")
+                raise IllegalMove(_("You can only pass when the pool is empty; draw a tile instead."))
             possible = obvious_play(state, seat)
             if possible is not None:
-                raise IllegalMove(f"You can still play, so you cannot pass: {possible}.")
-            return self._cannot_play(state, seat, f"{state.seats[seat]} cannot play.")
+                raise IllegalMove(_("You can still play, so you cannot pass: {play}.").format(play=possible))
+            return self._cannot_play(state, seat, _("{name} cannot play.").format(name=state.seats[seat]))
         if isinstance(action, Timeout):
             return self._timeout(state, seat, action)
         if isinstance(action, Redeal):
-            raise IllegalMove("A redeal can only be demanded right after the deal.")
-        raise IllegalMove(f"Rummikub has no move called {getattr(action, 'kind', action)!r}.")
+            raise IllegalMove(_("A redeal can only be demanded right after the deal."))
+        raise IllegalMove(_("Rummikub has no move called {move}.").format(move=repr(getattr(action, 'kind', action))))
 
     def _redeal(self, state: RummikubState, seat: int, action: Redeal) -> Outcome[RummikubState]:
         name = state.seats[seat]
         if not action.demand:
             asking = state.redeal_asking[1:]
             new = replace(state, redeal_asking=asking, phase="redeal" if asking else "play", turn=state.turn + 1)
-            return Outcome(new, (Event("redeal.declined", f"{name} plays on with this deal.", seat),))
+            return Outcome(new, (Event("redeal.declined", _("{name} plays on with this deal.").format(name=name), seat),))
         everything = state.bag.shuffle_in(t for rack in state.racks for t in rack)
         racks, bag = deal(everything, len(state.seats), state.config)
         new = self._offer_redeal(replace(state, bag=bag, racks=racks, deals=state.deals + 1, turn=state.turn + 1))
-        text = f"{name} has three doubles and demands a new deal. All tiles are reshuffled and dealt again."
+        text = _("{name} has three doubles and demands a new deal. All tiles are reshuffled and dealt again.").format(
+            name=name)
         return Outcome(new, (Event("redeal", text, seat),))
 
     def _next_turn(self, state: RummikubState, **changes: Any) -> RummikubState:
@@ -119,10 +121,10 @@ class RummikubGame(Game[RummikubConfig, RummikubState, RowsDraft]):
 
     def _draw(self, state: RummikubState, seat: int) -> Outcome[RummikubState]:
         if not len(state.bag):
-            raise IllegalMove("The pool is empty: play at least one tile, or pass if you cannot.")
+            raise IllegalMove(_("The pool is empty: play at least one tile, or pass if you cannot."))
         drawn, bag = state.bag.draw(1)
         new = self._next_turn(state, bag=bag, racks=self._give(state, seat, drawn), passes=0)
-        event = Event("draw", f"{state.seats[seat]} drew a tile.", seat, {"count": 1},
+        event = Event("draw", _("{name} drew a tile.").format(name=state.seats[seat]), seat, {"count": 1},
                       {"tiles": [t.face for t in drawn]})
         return Outcome(new, (event,))
 
@@ -137,13 +139,16 @@ class RummikubGame(Game[RummikubConfig, RummikubState, RowsDraft]):
         name = state.seats[seat]
         faces = " ".join(t.face for t in checked.placed)
         if first_meld:
-            text = f"{name} made the initial meld ({checked.meld_points} points): {faces}."
+            text = _("{name} made the initial meld ({points} points): {tiles}.").format(
+                name=name, points=checked.meld_points, tiles=faces)
         else:
-            text = f"{name} played {len(checked.placed)} tile{'s' if len(checked.placed) != 1 else ''}: {faces}."
+            count = len(checked.placed)
+            text = ngettext("{name} played {count} tile: {tiles}.", "{name} played {count} tiles: {tiles}.",
+                            count).format(name=name, count=count, tiles=faces)
         events = [Event("play", text, seat, {"placed": [t.face for t in checked.placed], "meld": first_meld})]
         new = replace(state, racks=tuple(racks), table=checked.table, melded=tuple(melded), passes=0)
         if not racks[seat]:
-            return self._finish(new, "out", (seat,), events, f"{name} played their last tile and wins!")
+            return self._finish(new, "out", (seat,), events, _("{name} played their last tile and wins!").format(name=name))
         return Outcome(self._next_turn(new), tuple(events))
 
     def _timeout(self, state: RummikubState, seat: int, action: Timeout) -> Outcome[RummikubState]:
@@ -151,15 +156,16 @@ class RummikubGame(Game[RummikubConfig, RummikubState, RowsDraft]):
         name = state.seats[seat]
         rack_ids = {t.id for t in state.racks[seat]}
         if any(tid not in rack_ids for tid in action.laid) or len(set(action.laid)) != len(action.laid):
-            raise IllegalMove("Only tiles from the player's own rack can be returned on a timeout.")
+            raise IllegalMove(_("Only tiles from the player's own rack can be returned on a timeout."))
         if not len(state.bag):
             if obvious_play(state, seat) is not None:
                 # Not "cannot play": the turn passes and the game goes on. The sentence stays
                 # vague because it is public and the rack is not.
-                text = f"Time's up for {name}. The pool is empty, but {name} could still play, so the turn passes."
+                text = _("Time's up for {name}. The pool is empty, but {name} could still play, so the turn passes."
+                         ).format(name=name)
                 event = Event("timeout", text, seat, {"count": 0, "touched": action.touched, "swapped": 0})
                 return Outcome(self._next_turn(state, passes=0), (event,))
-            return self._cannot_play(state, seat, f"Time's up for {name}, and the pool is empty.")
+            return self._cannot_play(state, seat, _("Time's up for {name}, and the pool is empty.").format(name=name))
         bag = state.bag
         racks = list(state.racks)
         drawn: tuple[Tile, ...] = ()
@@ -172,11 +178,14 @@ class RummikubGame(Game[RummikubConfig, RummikubState, RowsDraft]):
         racks[seat] += drawn + penalty
         swapped = len(drawn)
         if action.touched:
-            text = f"Time's up for {name}: the table is restored and {name} draws {len(penalty)}."
+            text = _("Time's up for {name}: the table is restored and {name} draws {count}.").format(
+                name=name, count=len(penalty))
         else:
-            text = f"Time's up for {name}, who draws a tile."
+            text = _("Time's up for {name}, who draws a tile.").format(name=name)
         if swapped:
-            text += f" The {swapped} tile{'s' if swapped != 1 else ''} {name} had laid out went under the pool and were replaced."
+            text += " " + ngettext("The {count} tile {name} had laid out went under the pool and were replaced.",
+                                   "The {count} tiles {name} had laid out went under the pool and were replaced.",
+                                   swapped).format(count=swapped, name=name)
         new = self._next_turn(state, bag=bag, racks=tuple(racks), passes=0)
         event = Event("timeout", text, seat, {"count": len(penalty), "touched": action.touched, "swapped": swapped},
                       {"tiles": [t.face for t in drawn + penalty]})
@@ -190,8 +199,10 @@ class RummikubGame(Game[RummikubConfig, RummikubState, RowsDraft]):
         if state.config.pool_empty_end == "first_stuck" or passes >= len(state.seats):
             values = self._rack_values(state)
             winners = stuck_winners(values, [len(r) for r in state.racks])
-            names = " and ".join(state.seats[w] for w in winners)
-            return self._finish(state, "stuck", winners, events, f"The game is stuck; {names} {'win' if len(winners) > 1 else 'wins'} with the lowest rack.")
+            names = _(" and ").join(state.seats[w] for w in winners)
+            text = ngettext("The game is stuck; {names} wins with the lowest rack.",
+                            "The game is stuck; {names} win with the lowest rack.", len(winners)).format(names=names)
+            return self._finish(state, "stuck", winners, events, text)
         return Outcome(self._next_turn(state, passes=passes), tuple(events))
 
     def _rack_values(self, state: RummikubState) -> tuple[int, ...]:

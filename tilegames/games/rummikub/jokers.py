@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
+from tilegames.core.i18n import _
 from tilegames.core.tiles import Tile
 from tilegames.games.rummikub.config import RummikubConfig
 from tilegames.games.rummikub.notation import Face, face_of
@@ -145,10 +146,12 @@ def _fill(slots: list[frozenset[Face]], tiles: list[Tile], used: set[int]) -> bo
 
 def _refusal(config: RummikubConfig, joker: TakenJoker) -> str:
     faces = sorted(str(f) for f in joker.options)
+    row = format_set([face_of(t) for t in joker.old_row])
     if config.joker_group_needs_both and joker.in_three_group:
-        wanted = "both " + " and ".join(faces)
+        wanted = _("both {tiles}").format(tiles=_(" and ").join(faces))
     else:
-        wanted = " or ".join(faces) or "its tile"
-    where = "" if config.joker_sub_from_table else "from your rack "
-    return (f"The joker in {format_set([face_of(t) for t in joker.old_row])} can only be taken "
-            f"by putting {wanted} {where}in its place.")
+        wanted = _(" or ").join(faces) or _("its tile")
+    if config.joker_sub_from_table:
+        return _("The joker in {set} can only be taken by putting {tiles} in its place.").format(set=row, tiles=wanted)
+    return _("The joker in {set} can only be taken by putting {tiles} from your rack in its place.").format(
+        set=row, tiles=wanted)

@@ -11,6 +11,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Sequence
 
+from tilegames.core.i18n import _, ngettext
 from tilegames.games.rummikub.config import INITIAL_MELD_POINTS
 from tilegames.games.rummikub.notation import JOKER, Edition, Face, edition_spec
 from tilegames.games.rummikub.sets import SetCheck, SetKind, best_reading, classify
@@ -55,10 +56,6 @@ class MeldReport:
         }
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 def _copy_problems(sets: Sequence[Sequence[Face]], edition: Edition) -> list[str]:
     """Sentences for faces used more often than the edition has copies of them."""
     spec = edition_spec(edition)
@@ -67,21 +64,15 @@ def _copy_problems(sets: Sequence[Sequence[Face]], edition: Edition) -> list[str
     too_many = sorted(f for f, k in counts.items() if not f.is_joker and k > spec.copies)
     if len(too_many) == 1:
         face = too_many[0]
-        problems.append(
-            f"{face} appears {counts[face]} times, but the {edition} set has only "
-            f"{spec.copies} of each tile."
-        )
+        problems.append(_("{tile} appears {count} times, but the {edition} set has only {copies} of each tile.").format(
+            tile=face, count=counts[face], edition=edition, copies=spec.copies))
     elif too_many:
-        names = ", ".join(str(f) for f in too_many[:-1]) + f" and {too_many[-1]}"
-        problems.append(
-            f"{names} appear more often than the {edition} set has them ({spec.copies} of "
-            "each tile)."
-        )
+        names = ", ".join(str(f) for f in too_many[:-1]) + _(" and ") + str(too_many[-1])
+        problems.append(_("{tiles} appear more often than the {edition} set has them ({copies} of each tile).").format(
+            tiles=names, edition=edition, copies=spec.copies))
     if counts[JOKER] > spec.jokers:
-        problems.append(
-            f"The meld uses {counts[JOKER]} jokers, but the {edition} set has only "
-            f"{spec.jokers}."
-        )
+        problems.append(_("The meld uses {count} jokers, but the {edition} set has only {jokers}.").format(
+            count=counts[JOKER], edition=edition, jokers=spec.jokers))
     return problems
 
 
@@ -115,13 +106,14 @@ def check_initial_meld(
     problems = _copy_problems(sets, edition)
     invalid = sum(1 for r in reports if r.kind == "invalid")
     if invalid:
-        verb = "is" if invalid == 1 else "are"
-        problems.append(f"Not a valid meld: {_plural(invalid, 'set')} {verb} invalid.")
+        problems.append(ngettext("Not a valid meld: {count} set is invalid.", "Not a valid meld: {count} sets are invalid.",
+                                 invalid).format(count=invalid))
     if not problems and not reports:
-        problems.append("An initial meld needs at least one set.")
+        problems.append(_("An initial meld needs at least one set."))
     if problems:
         return MeldReport(tuple(reports), total, False, " ".join(problems))
     if total < threshold:
-        verdict = f"Not enough: {total} points; an initial meld needs at least {threshold}."
+        verdict = _("Not enough: {points} points; an initial meld needs at least {needed}.").format(
+            points=total, needed=threshold)
         return MeldReport(tuple(reports), total, False, verdict)
-    return MeldReport(tuple(reports), total, True, f"Valid initial meld: {total} points.")
+    return MeldReport(tuple(reports), total, True, _("Valid initial meld: {points} points.").format(points=total))

@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Final, Literal, get_args
 
+from tilegames.core.i18n import N_, _
 from tilegames.core.inputs import shown
 from tilegames.core.tiles import Tile, make_tiles
 
@@ -27,7 +28,7 @@ Edition = Literal["standard", "xp"]
 #: Colour letters in sorting order.
 COLOURS: Final[tuple[str, ...]] = ("K", "R", "B", "O")
 #: Colour names, for sentences players read.
-COLOUR_NAMES: Final[dict[str, str]] = {"K": "black", "R": "red", "B": "blue", "O": "orange"}
+COLOUR_NAMES: Final[dict[str, str]] = {"K": N_("black"), "R": N_("red"), "B": N_("blue"), "O": N_("orange")}
 LOWEST: Final[int] = 1
 HIGHEST: Final[int] = 13
 JOKER_TOKEN: Final[str] = "J"
@@ -60,8 +61,9 @@ def edition_spec(edition: str) -> EditionSpec:
     try:
         return EDITIONS[edition]
     except KeyError:
-        known = " or ".join(f'"{e}"' for e in get_args(Edition))
-        raise ValueError(f'"{edition}" is not a Rummikub edition: choose {known}.') from None
+        known = _(" or ").join(f'"{e}"' for e in get_args(Edition))
+        raise ValueError(_('"{edition}" is not a Rummikub edition: choose {editions}.').format(
+            edition=edition, editions=known)) from None
 
 
 @dataclass(frozen=True, order=True)
@@ -82,9 +84,8 @@ class Face:
             rank = (len(COLOURS), 0)
         elif self.colour in _COLOUR_RANK and isinstance(self.number, int):
             if not LOWEST <= self.number <= HIGHEST:
-                raise NotationError(
-                    f'"{self.colour}{self.number}": numbers go from {LOWEST} to {HIGHEST}.'
-                )
+                raise NotationError(_('"{tile}": numbers go from {lowest} to {highest}.').format(
+                    tile=f"{self.colour}{self.number}", lowest=LOWEST, highest=HIGHEST))
             rank = (_COLOUR_RANK[self.colour], self.number)
         else:
             raise NotationError(
@@ -136,11 +137,11 @@ def parse_face(token: str) -> Face:
         number = int(digits) if len(digits) <= 2 else HIGHEST + 1
         if LOWEST <= number <= HIGHEST:  # a leading zero, as in "R07"
             return _CANONICAL[f"{match.group(1)}{number}"]
-        raise NotationError(f'"{shown(cleaned, 20)}": numbers go from {LOWEST} to {HIGHEST}.')
-    raise NotationError(
-        f'"{shown(cleaned, 20)}" is not a tile: colours are R, B, K, O (red, blue, black, orange) '
-        f"and numbers {LOWEST}-{HIGHEST}, or J for a joker."
-    )
+        raise NotationError(_('"{tile}": numbers go from {lowest} to {highest}.').format(
+            tile=shown(cleaned, 20), lowest=LOWEST, highest=HIGHEST))
+    raise NotationError(_('"{tile}" is not a tile: colours are R, B, K, O (red, blue, black, orange) and numbers '
+                          '{lowest}-{highest}, or J for a joker.').format(tile=shown(cleaned, 20), lowest=LOWEST,
+                                                                          highest=HIGHEST))
 
 
 def parse_faces(text: str) -> tuple[Face, ...]:

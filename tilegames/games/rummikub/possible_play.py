@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Sequence
 
+from tilegames.core.i18n import _
 from tilegames.core.tiles import Tile
 from tilegames.games.rummikub.config import INITIAL_MELD_POINTS
 from tilegames.games.rummikub.meld_search import best_meld, can_meld
@@ -32,10 +33,11 @@ def obvious_play(state: RummikubState, seat: int) -> str | None:
         if not can_meld(faces, INITIAL_MELD_POINTS):
             return None
         sets = ", ".join(format_set(s) for s in best_meld(faces))
-        return f"your rack holds an initial meld of {INITIAL_MELD_POINTS} or more ({sets})"
+        return _("your rack holds an initial meld of {points} or more ({sets})").format(
+            points=INITIAL_MELD_POINTS, sets=sets)
     rack_set = set_on_rack(faces)
     if rack_set is not None:
-        return f"{format_set(rack_set)} is a set on your rack"
+        return _("{set} is a set on your rack").format(set=format_set(rack_set))
     return _single_tile_play(state.racks[seat], state.table)
 
 
@@ -69,6 +71,8 @@ def _single_tile_play(rack: Sequence[Tile], table: Sequence[Sequence[Tile]]) -> 
             for candidate in ((*row, tile), (tile, *row)):
                 check = best_reading([face_of(t) for t in candidate])
                 if check.valid:
-                    verb = "fills" if check.kind == "group" else "extends"
-                    return f"{tile.face} {verb} {format_set([face_of(t) for t in row])}"
+                    row_text = format_set([face_of(t) for t in row])
+                    if check.kind == "group":
+                        return _("{tile} fills {set}").format(tile=tile.face, set=row_text)
+                    return _("{tile} extends {set}").format(tile=tile.face, set=row_text)
     return None

@@ -16,6 +16,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Literal, Sequence
 
+from tilegames.core.i18n import N_, _, ngettext
 from tilegames.games.rummikub.notation import COLOUR_NAMES, COLOURS, HIGHEST, LOWEST, Face
 
 SetKind = Literal["group", "run"]
@@ -24,10 +25,11 @@ MIN_SET = 3
 MAX_GROUP = len(COLOURS)
 MAX_RUN = HIGHEST - LOWEST + 1
 
-TOO_FEW = "A set needs at least 3 tiles."
-NO_NUMBER = "A set needs at least one numbered tile."
-GROUP_TOO_BIG = "A group has at most 4 tiles, one of each colour."
-RUN_TOO_LONG = "A run has at most 13 tiles, from 1 to 13."
+# Reasons marked with N_, translated when given (the language is chosen after import).
+TOO_FEW = N_("A set needs at least 3 tiles.")
+NO_NUMBER = N_("A set needs at least one numbered tile.")
+GROUP_TOO_BIG = N_("A group has at most 4 tiles, one of each colour.")
+RUN_TOO_LONG = N_("A run has at most 13 tiles, from 1 to 13.")
 
 
 @dataclass(frozen=True)
@@ -60,12 +62,16 @@ def _invalid(reason: str) -> SetCheck:
 
 def _colour_list(colours: Sequence[str]) -> str:
     """"red", "black or orange", "black, blue or orange" (in K, R, B, O order)."""
-    names = [COLOUR_NAMES[c] for c in COLOURS if c in colours]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+    names = [_colour_name(c) for c in COLOURS if c in colours]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + _(" or ") + names[-1]
+
+
+def _colour_name(colour: str) -> str:
+    return _(COLOUR_NAMES[colour])  # i18n: marked
 
 
 def _and_list(items: Sequence[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + _(" and ") + items[-1]
 
 
 # --- groups -------------------------------------------------------------------------------
@@ -74,20 +80,18 @@ def _and_list(items: Sequence[str]) -> str:
 def _group_problem(faces: Sequence[Face]) -> str | None:
     """Why `faces` (3+ tiles, at least one numbered) is not a group, or None if it is one."""
     if len(faces) > MAX_GROUP:
-        return GROUP_TOO_BIG
+        return _(GROUP_TOO_BIG)  # i18n: marked
     numbers = sorted({f.number for f in faces if f.number is not None})
     if len(numbers) > 1:
         shown = _and_list([str(n) for n in numbers])
-        return (
-            f"{format_set(faces)} is not a group: a group's tiles all show the same number, "
-            f"but these show {shown}."
-        )
+        return _("{set} is not a group: a group's tiles all show the same number, but these show {numbers}.").format(
+            set=format_set(faces), numbers=shown)
     counts = Counter(f.colour for f in faces if f.colour is not None)
     repeated = [c for c, k in counts.items() if k > 1]
     if repeated:
         label = "-".join([str(numbers[0])] * len(faces))
-        names = _and_list([COLOUR_NAMES[c] for c in COLOURS if c in repeated])
-        return f"Group {label} repeats {names}."
+        names = _and_list([_colour_name(c) for c in COLOURS if c in repeated])
+        return _("Group {numbers} repeats {colours}.").format(numbers=label, colours=names)
     return None
 
 
@@ -103,7 +107,7 @@ def _group_check(faces: Sequence[Face]) -> SetCheck:
     number = next(f.number for f in faces if f.number is not None)
     jokers: tuple[str, ...] = ()
     if any(f.is_joker for f in faces):
-        joker_text = f"{number} in {_colour_list(_missing_colours(faces))}"
+        joker_text = _("{number} in {colours}").format(number=number, colours=_colour_list(_missing_colours(faces)))
         jokers = tuple(joker_text for f in faces if f.is_joker)
     return SetCheck("group", number * len(faces), None, jokers)
 
@@ -125,16 +129,22 @@ def _run_start(faces: Sequence[Face]) -> int | None:
 def _out_of_range(faces: Sequence[Face], start: int) -> str | None:
     """Why a consistent run would need a joker outside 1-13, or None."""
     end = start + len(faces) - 1
-    one = "the joker" if sum(1 for f in faces if f.is_joker) == 1 else "a joker"
+    single = sum(1 for f in faces if f.is_joker) == 1
     if start < LOWEST:
         low = [start + i for i, f in enumerate(faces) if f.is_joker and start + i < LOWEST]
-        need = f"{one} to be {low[0]}" if len(low) == 1 else f"{len(low)} jokers below 1"
-        return f"Run {format_set(faces)} would need {need}; runs start at 1."
+        need = _joker_to_be(single, low[0]) if len(low) == 1 else _("{count} jokers below 1").format(count=len(low))
+        return _("Run {set} would need {need}; runs start at 1.").format(set=format_set(faces), need=need)
     if end > HIGHEST:
         high = [start + i for i, f in enumerate(faces) if f.is_joker and start + i > HIGHEST]
-        need = f"{one} to be {high[0]}" if len(high) == 1 else f"{len(high)} jokers above 13"
-        return f"Run {format_set(faces)} would need {need}; runs end at 13."
+        need = _joker_to_be(single, high[0]) if len(high) == 1 else _("{count} jokers above 13").format(count=len(high))
+        return _("Run {set} would need {need}; runs end at 13.").format(set=format_set(faces), need=need)
     return None
+
+
+def _joker_to_be(single: bool, number: int) -> str:
+    if single:
+        return _("the joker to be {number}").format(number=number)
+    return _("a joker to be {number}").format(number=number)
 
 
 def _run_order_problem(faces: Sequence[Face]) -> str:
@@ -142,42 +152,43 @@ def _run_order_problem(faces: Sequence[Face]) -> str:
     shown = format_set(faces)
     numbered = [(i, f.number) for i, f in enumerate(faces) if f.number is not None]
     if len({(n - i) % MAX_RUN for i, n in numbered}) == 1:
-        return f"{_numbers_label(faces)} is not a run: 1 is always low and runs never wrap."
+        return _("{numbers} is not a run: 1 is always low and runs never wrap.").format(numbers=_numbers_label(faces))
     numbers = sorted(n for _, n in numbered)
     distinct = len(set(numbers)) == len(numbers)
     if distinct and numbers[-1] - numbers[0] < len(faces):
         # The same tiles in rising order (jokers filling gaps or ends) would be a run.
         if len(numbered) == len(faces):
             fixed = " ".join(f"{faces[0].colour}{n}" for n in numbers)
-            return f"Run {shown} is out of order: lay it out as {fixed}."
-        return f"Run {shown} is out of order: a run's numbers rise by 1 from left to right."
+            return _("Run {set} is out of order: lay it out as {fixed}.").format(set=shown, fixed=fixed)
+        return _("Run {set} is out of order: a run's numbers rise by 1 from left to right.").format(set=shown)
     for (i, a), (j, b) in zip(numbered, numbered[1:]):
         between = j - i - 1
         if b == a:
-            return f"Run {shown} repeats {a}."
+            return _("Run {set} repeats {number}.").format(set=shown, number=a)
         if b < a:
-            return f"Run {shown} is out of order: {a} comes before {b}."
+            return _("Run {set} is out of order: {first} comes before {second}.").format(set=shown, first=a, second=b)
         if b - a - 1 > between:
             if between == 0:
-                gap = str(a + 1) if b - a == 2 else f"{a + 1} to {b - 1}"
-                verb = "is" if b - a == 2 else "are"
-                return f"Run {shown} has a gap: {gap} {verb} missing."
-            tiles = "tile" if between == 1 else "tiles"
-            return (
-                f"Run {shown} has a gap: {a} and {b} need {b - a - 1} tiles between them, "
-                f"but there {'is' if between == 1 else 'are'} {between} {tiles}."
-            )
+                if b - a == 2:
+                    return _("Run {set} has a gap: {number} is missing.").format(set=shown, number=a + 1)
+                return _("Run {set} has a gap: {first} to {last} are missing.").format(set=shown, first=a + 1,
+                                                                                       last=b - 1)
+            return ngettext("Run {set} has a gap: {first} and {second} need {needed} tiles between them, "
+                            "but there is {count} tile.",
+                            "Run {set} has a gap: {first} and {second} need {needed} tiles between them, "
+                            "but there are {count} tiles.", between).format(set=shown, first=a, second=b,
+                                                                            needed=b - a - 1, count=between)
         if b - a - 1 < between:
-            return f"Run {shown} has too many tiles between {a} and {b}."
+            return _("Run {set} has too many tiles between {first} and {second}.").format(set=shown, first=a, second=b)
     raise AssertionError("a run with consistent positions has no order problem")
 
 
 def _run_problem(faces: Sequence[Face]) -> str | None:
     """Why `faces` (3+ tiles, at least one numbered) is not a run, or None if it is one."""
     if len({f.colour for f in faces if f.colour is not None}) > 1:
-        return f"Run {format_set(faces)} mixes colours."
+        return _("Run {set} mixes colours.").format(set=format_set(faces))
     if len(faces) > MAX_RUN:
-        return RUN_TOO_LONG
+        return _(RUN_TOO_LONG)  # i18n: marked
     start = _run_start(faces)
     if start is None:
         return _run_order_problem(faces)
@@ -201,9 +212,9 @@ def _run_check(faces: Sequence[Face]) -> SetCheck:
 
 def _common_problem(faces: Sequence[Face]) -> str | None:
     if len(faces) < MIN_SET:
-        return TOO_FEW
+        return _(TOO_FEW)  # i18n: marked
     if all(f.is_joker for f in faces):
-        return NO_NUMBER
+        return _(NO_NUMBER)  # i18n: marked
     return None
 
 
@@ -212,10 +223,8 @@ def _neither(faces: Sequence[Face]) -> str:
     the kind of set the player was most likely making."""
     numbers = [f.number for f in faces if f.number is not None]
     colours = {f.colour for f in faces if f.colour is not None}
-    unrelated = (
-        f"{format_set(faces)} is neither a group nor a run: a group is one number in different "
-        "colours, a run is consecutive numbers in one colour."
-    )
+    unrelated = _("{set} is neither a group nor a run: a group is one number in different colours, a run is "
+                  "consecutive numbers in one colour.").format(set=format_set(faces))
     if len(numbers) == 1:
         # One numbered tile reads as a group unless it is too long, so the run is what failed.
         return _run_problem(faces) or unrelated
@@ -228,12 +237,12 @@ def _neither(faces: Sequence[Face]) -> str:
     same_colour = max(Counter(f.colour for f in faces if f.colour is not None).values())
     same_number = max(Counter(numbers).values())
     if same_colour > same_number:
-        return f"Run {format_set(faces)} mixes colours."
+        return _("Run {set} mixes colours.").format(set=format_set(faces))
     if same_number > same_colour:
         return _group_problem(faces) or unrelated
     if len(set(numbers)) == len(numbers) and max(numbers) - min(numbers) < len(faces):
         # Distinct numbers that would fit in one row: a run laid in several colours.
-        return f"Run {format_set(faces)} mixes colours."
+        return _("Run {set} mixes colours.").format(set=format_set(faces))
     return unrelated
 
 

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from tilegames.core.errors import IllegalMove
+from tilegames.core.i18n import _
 from tilegames.core.tiles import Tile
 from tilegames.games.rummikub.config import INITIAL_MELD_POINTS
 from tilegames.games.rummikub.jokers import joker_problems, taken_jokers
@@ -51,16 +52,14 @@ def check_play(state: RummikubState, seat: int, sets: Sequence[Sequence[int]]) -
     problems: list[str] = []
     seen = Counter(tid for row in sets for tid in row)
     if any(n > 1 for n in seen.values()):
-        problems.append("A tile cannot be in two sets at once.")
+        problems.append(_("A tile cannot be in two sets at once."))
     unknown = [tid for tid in seen if tid not in rack and tid not in on_table]
     if unknown:
-        problems.append("Some of those tiles are neither on your rack nor on the table.")
+        problems.append(_("Some of those tiles are neither on your rack nor on the table."))
     left = [on_table[tid] for tid in on_table if tid not in seen]
     if left:
-        problems.append(
-            f"{format_set([face_of(t) for t in left])} must stay on the table: "
-            "tiles on the table never go back to a rack."
-        )
+        problems.append(_("{tiles} must stay on the table: tiles on the table never go back to a rack.").format(
+            tiles=format_set([face_of(t) for t in left])))
     if problems:
         raise IllegalMove(*problems)
 
@@ -69,30 +68,27 @@ def check_play(state: RummikubState, seat: int, sets: Sequence[Sequence[int]]) -
 
     # 2. At least one tile from the rack.
     if not placed:
-        problems.append("Place at least one tile from your rack, or draw a tile instead.")
+        problems.append(_("Place at least one tile from your rack, or draw a tile instead."))
 
     # 3. Every set valid, none left loose.
     checks = [read_set(row) for row in table]
     for number, (row, check) in enumerate(zip(table, checks), start=1):
         if not check.valid:
-            problems.append(f"Set {number} ({format_set([face_of(t) for t in row])}): {check.reason}")
+            problems.append(_("Set {number} ({set}): {reason}").format(
+                number=number, set=format_set([face_of(t) for t in row]), reason=check.reason))
 
     # 4. The initial meld.
     own_sets = [(row, c) for row, c in zip(table, checks) if all(t.id in rack for t in row)]
     meld_points = sum(c.value for _, c in own_sets if c.valid)
     if not state.melded[seat]:
         if not config.manipulate_on_meld_turn and not _table_untouched(state.table, table):
-            problems.append(
-                "Until your initial meld is down, you may not change the sets on the table: "
-                "lay new sets from your own tiles only."
-            )
+            problems.append(_("Until your initial meld is down, you may not change the sets on the table: "
+                              "lay new sets from your own tiles only."))
         elif taken_jokers(state.table, table):
-            problems.append("You cannot take a joker from the table in your initial-meld turn.")
+            problems.append(_("You cannot take a joker from the table in your initial-meld turn."))
         if meld_points < INITIAL_MELD_POINTS and not any(not c.valid for c in checks):
-            problems.append(
-                f"Your initial meld is worth {meld_points} points; it needs at least "
-                f"{INITIAL_MELD_POINTS} from your own tiles."
-            )
+            problems.append(_("Your initial meld is worth {points} points; it needs at least {needed} from your own "
+                              "tiles.").format(points=meld_points, needed=INITIAL_MELD_POINTS))
     # 5. Jokers taken from the table.
     else:
         problems.extend(joker_problems(config, state.table, table, set(rack)))
