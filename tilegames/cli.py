@@ -38,7 +38,8 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
         prog="tilegames",
         description=_("Rummikub, Rummikub Word, Scrabble and Nab-It! in the terminal."),
     )
-    parser.add_argument("--version", action="version", version=f"tilegames {__version__}")
+    parser.add_argument("--version", action="version", version=f"tilegames {__version__}",
+                        help=_("show program's version number and exit"))
     parser.add_argument("--lang", metavar="LANG", choices=sorted(LANGUAGES),
                         help=_("the language of menus, screens and messages: en or ko (default: the language "
                                "chosen in the app, else the locale, else English)"))
