@@ -135,3 +135,11 @@ def test_replay_tells_whose_turn_it_is_in_korean(tmp_path: Path, capsys):
     out = capsys.readouterr().out.splitlines()
     assert out[1:] == ["동작 1개를 다시 재생했습니다.", "진행 중: Bora 님의 차례입니다."]
     assert out[0].endswith("Ann, Bora (시드 5)")
+
+
+def test_demo_check_in_korean_still_holds_the_shipped_demos_whose_expectations_quote_the_rules(capsys):
+    """Scenario files quote the rules' English sentences (`says`, `refused`): they are checked
+    in English, and only the report speaks Korean."""
+    demo = Path(__file__).parent.parent / "assets" / "demos" / "scrabble-challenge-single.toml"
+    assert main(["--lang", "ko", "demo", "check", str(demo)]) == 0
+    assert capsys.readouterr().out.splitlines()[-1].endswith("0개 다름.")
