@@ -18,6 +18,7 @@ import threading
 from pathlib import Path
 from typing import Callable
 
+from tilegames.core.i18n import _
 from tilegames.core.resources import assets_dir
 
 PLAYERS = ("paplay", "aplay", "afplay")
@@ -47,11 +48,11 @@ def player_command(path: Path) -> list[str] | None:
 def how_sounds_play() -> str:
     """A sentence saying what plays the sounds on this machine (for `--help`-like texts)."""
     if sys.platform == "win32":
-        return "Sounds play through Windows (winsound), with the terminal bell."
+        return _("Sounds play through Windows (winsound), with the terminal bell.")
     command = player_command(Path("x.wav"))
     if command is None:
-        return f"No sound player found ({', '.join(PLAYERS)}): only the terminal bell rings."
-    return f"Sounds play with {Path(command[0]).name}, with the terminal bell."
+        return _("No sound player found ({players}): only the terminal bell rings.").format(players=", ".join(PLAYERS))
+    return _("Sounds play with {program}, with the terminal bell.").format(program=Path(command[0]).name)
 
 
 def play(name: str) -> bool:

@@ -24,6 +24,8 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tilegames.core.registry import get_game
+from tilegames.core import i18n
+from tilegames.core.i18n import _, ngettext
 from tilegames.core.resources import assets_dir
 from tilegames.core.scenario_frames import Frame, demo_frames
 from tilegames.core.scenario_notation import ScenarioError
@@ -51,7 +53,7 @@ def find_demo(name: str) -> Path:
     if path.suffix == ".toml" and path.is_file():
         return path
     names = ", ".join(p.stem for p in shipped_demos())
-    raise ScenarioError(f"there is no demo called '{name}'. The demos are: {names}.")
+    raise ScenarioError(_("there is no demo called '{name}'. The demos are: {names}.").format(name=name, names=names))
 
 
 class DemoScreen(BaseScreen):
@@ -77,17 +79,18 @@ class DemoScreen(BaseScreen):
         Binding("escape,q", "leave", "Leave"),
     ]
 
-    def __init__(self, scenario: Scenario, frames: list[Frame], language: str = "en") -> None:
+    def __init__(self, scenario: Scenario, frames: list[Frame], language: str | None = None) -> None:
+        """`language`: of the title and captions; the language tilegames speaks by default."""
         super().__init__()
         self.scenario = scenario
         self.frames = frames
-        self.language = language
+        self.language = language or i18n.language()
         self.at = 0
         self.pace = DEFAULT_PACE
         self._playing: Timer | None = None
 
     @classmethod
-    def of_file(cls, path: Path, language: str = "en") -> "DemoScreen":
+    def of_file(cls, path: Path, language: str | None = None) -> "DemoScreen":
         """The demo in `path`; ScenarioError (with its line) when it cannot be shown."""
         scenario = load_scenario(path)
         return cls(scenario, demo_frames(scenario), language)
@@ -98,7 +101,7 @@ class DemoScreen(BaseScreen):
                 yield Vertical(id="position")
                 yield Vertical(id="rack")
             with VerticalScroll(id="story") as story:
-                story.border_title = self.scenario.game.title
+                story.border_title = _(self.scenario.game.title)  # i18n: marked
                 yield Static("", id="where", markup=False)
                 yield Static("", id="caption", markup=False)
                 yield Static("", id="verdict", markup=False)
@@ -121,10 +124,13 @@ class DemoScreen(BaseScreen):
         steps = len(scenario.steps)
         title = scenario.title.in_language(self.language)
         if frame.step is None:
-            where = f"{title}\n\nThe starting position ({steps} step{'s' if steps != 1 else ''} follow)."
+            start = ngettext("The starting position ({count} step follow).", "The starting position ({count} steps follow).",
+                             steps).format(count=steps)
+            where = f"{title}\n\n{start}"
+        elif frame.outcome is not None:
+            where = f"{title}\n\n" + _("Step {number} of {total} (done)").format(number=frame.step.number, total=steps)
         else:
-            when = "done" if frame.outcome is not None else "next"
-            where = f"{title}\n\nStep {frame.step.number} of {steps} ({when})"
+            where = f"{title}\n\n" + _("Step {number} of {total} (next)").format(number=frame.step.number, total=steps)
         self.query_one("#where", Static).update(where)
         self.query_one("#caption", Static).update(frame.caption.in_language(self.language))
         verdict = self.query_one("#verdict", Static)
@@ -143,9 +149,12 @@ class DemoScreen(BaseScreen):
         box.mount(widget)
 
     def _show_pace(self) -> None:
-        state = "playing" if self._playing is not None else "paused"
         picture = f"{self.at + 1}/{len(self.frames)}"
-        self.query_one("#pace", Static).update(f"{picture}  {state}, {self.pace:g} s a picture")
+        if self._playing is not None:
+            state = _("playing, {seconds} s a picture").format(seconds=f"{self.pace:g}")
+        else:
+            state = _("paused, {seconds} s a picture").format(seconds=f"{self.pace:g}")
+        self.query_one("#pace", Static).update(f"{picture}  {state}")
 
     # --- the keys -------------------------------------------------------------------------------
     def action_next(self) -> None:
@@ -154,7 +163,7 @@ class DemoScreen(BaseScreen):
             self.show_frame()
         else:
             self._stop()
-            self.notify("That was the last step: ← goes back, Home starts again, Escape leaves.")
+            self.notify(_("That was the last step: ← goes back, Home starts again, Escape leaves."))
 
     def action_back(self) -> None:
         self._stop()
@@ -219,21 +228,22 @@ class DemoListScreen(BaseScreen):
     """
     BINDINGS = [Binding("escape", "leave", "Back")]
 
-    def __init__(self, language: str = "en") -> None:
+    def __init__(self, language: str | None = None) -> None:
+        """`language`: of the demos' titles; the language tilegames speaks by default."""
         super().__init__()
-        self.language = language
+        self.language = language or i18n.language()
         self.paths: dict[str, Path] = {}
 
     def compose(self) -> ComposeResult:
         with Vertical(id="box") as box:
-            box.border_title = "Rule demonstrations"
-            box.border_subtitle = "Enter: watch   Escape: back"
+            box.border_title = _("Rule demonstrations")
+            box.border_subtitle = _("Enter: watch   Escape: back")
             yield OptionList(*self._options())
         yield Footer()
         yield from self.compose_notice()
 
     def _options(self) -> list[Option]:
-        titles = {entry.id: entry.title for entry in playable()}
+        titles = {entry.id: _(entry.title) for entry in playable()}  # i18n: marked
         by_game: dict[str, list[Option]] = {}
         for path in shipped_demos():
             try:
@@ -247,7 +257,7 @@ class DemoListScreen(BaseScreen):
             by_game.setdefault(scenario.game.id, []).append(Option(f"  {title}", id=path.stem))
         options: list[Option] = []
         for game_id, entries in by_game.items():
-            options.append(Option(titles.get(game_id, get_game(game_id).title), disabled=True))
+            options.append(Option(titles.get(game_id) or _(get_game(game_id).title), disabled=True))  # i18n: marked
             options.extend(entries)
         return options
 

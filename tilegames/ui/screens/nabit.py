@@ -19,6 +19,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Static
 
 from tilegames.core.errors import IllegalMove
+from tilegames.core.i18n import N_, _
 from tilegames.core.protocol import TURN_EVENT
 from tilegames.core.session_protocol import Session
 from tilegames.games.nabit.actions import Exchange, Pass
@@ -66,8 +67,8 @@ class NabItScreen(TurnScreen):
         *common_keys(undo_all="escape", menu="0"),
     ]
     UNDO_ALL_NEWS = ""
-    MOUSE_HELP = ("Mouse: click a cell to move the cursor there; click it again to switch "
-                  "across/down. Type letters to place tiles; a letter you lack uses your blank.")
+    MOUSE_HELP = N_("Mouse: click a cell to move the cursor there; click it again to switch "
+                    "across/down. Type letters to place tiles; a letter you lack uses your blank.")
 
     def __init__(self, session: Session, *, open_hands: bool, on_game_over: Callable[[Session], None],
                  title: str = "") -> None:
@@ -84,7 +85,7 @@ class NabItScreen(TurnScreen):
             yield TurnTimer()
         with Horizontal():
             with Vertical(id="board-box") as box:
-                box.border_title = "Board"
+                box.border_title = _("Board")
                 yield NabBoard()
             with Vertical(id="side"):
                 yield Static(id="players")
@@ -97,10 +98,10 @@ class NabItScreen(TurnScreen):
 
     def on_mount(self) -> None:
         super().on_mount()
-        self.query_one("#players", Static).border_title = "Players"
-        self.query_one("#preview", Static).border_title = "This build"
-        self.query_one("#hand", Static).border_title = "Your hand"
-        self.query_one(MoveLog).border_title = "Moves"
+        self.query_one("#players", Static).border_title = _("Players")
+        self.query_one("#preview", Static).border_title = _("This build")
+        self.query_one("#hand", Static).border_title = _("Your hand")
+        self.query_one(MoveLog).border_title = _("Moves")
         self.call_after_refresh(self._start)
 
     def _start(self) -> None:
@@ -108,8 +109,11 @@ class NabItScreen(TurnScreen):
         if self.series_title:
             log.write(self.series_title)
         first = self.view["first_player"]
-        how = " (drawn at random)" if first["random"] else ""
-        log.write(f"{self.session.seats[first['seat']]} plays first{how}.")
+        name = self.session.seats[first["seat"]]
+        if first["random"]:
+            log.write(_("{name} plays first (drawn at random).").format(name=name))
+        else:
+            log.write(_("{name} plays first.").format(name=name))
         for event in self.session.history:  # a resumed game: the moves so far
             if not event.kind.startswith("clock."):
                 log.write(event.for_seat(None)["text"])
@@ -131,7 +135,7 @@ class NabItScreen(TurnScreen):
         for event in events:
             if event.kind == "clock.warning":
                 self.app.bell()
-                self._note("10 seconds left!", error=True)
+                self._note(_("10 seconds left!"), error=True)
             elif event.kind == "timeout":
                 log.write(event.text)
                 self._notice = event.text
@@ -175,22 +179,23 @@ class NabItScreen(TurnScreen):
         preview.display = my_turn
         hand = self.query_one("#hand", Static)
         if self.viewer is None or view.get("hand") is None:
-            hand.update("(hidden)")
+            hand.update(_("(hidden)"))
         else:
             line = Text()
             for tile in view["hand"]:
                 line.append_text(hand_tile(tile, view["colours"]))
-            hand.update(line if view["hand"] else "(empty)")
+            hand.update(line if view["hand"] else _("(empty)"))
         box = self.query_one("#board-box")
-        who = "" if self.highlighted is None else f"  {view['seats'][self.highlighted]}'s words underlined"
-        box.border_subtitle = (f"{self.typing.pos[0]},{self.typing.pos[1]} {self.typing.direction}"
-                               if my_turn else "") + who
+        who = "" if self.highlighted is None else "  " + _("{name}'s words underlined").format(
+            name=view["seats"][self.highlighted])
+        direction = _("across") if self.typing.direction == "across" else _("down")
+        box.border_subtitle = (f"{self.typing.pos[0]},{self.typing.pos[1]} {direction}" if my_turn else "") + who
         self.query_one(MessageLine).show([(line, "problem" if self._problem else "news")
                                           for line in self._message.split("\n") if line])
         self.query_one(MessageLine).display = bool(self._message)
         current = view["current"]
-        status = "Game over" if current is None else f"{view['seats'][current]}'s turn"
-        self.query_one("#status", Static).update(f"Nab-It!  {status}")
+        status = _("Game over") if current is None else _("{name}'s turn").format(name=view["seats"][current])
+        self.query_one("#status", Static).update(f"{_('Nab-It!')}  {status}")
         self._redraw_timer()
 
     def _say(self, text: str, error: bool = False) -> None:
@@ -217,7 +222,7 @@ class NabItScreen(TurnScreen):
         tile = next((t for t in hand if t["letter"] == letter), None) or next((t for t in hand if t["blank"]), None)
         if tile is None:
             self.app.bell()
-            self._say(f"You have no {letter} (and no blank) in your hand.", error=True)
+            self._say(_("You have no {letter} (and no blank) in your hand.").format(letter=letter), error=True)
             return
         target = self.typing.target(letter, self._shown())
         tile_id = tile["id"]
@@ -268,14 +273,14 @@ class NabItScreen(TurnScreen):
             if yes:
                 self._do(lambda seat: self.session.act(seat, Pass()))
 
-        self.app.push_screen(Confirm("Pass this turn? (y/n)"), pass_turn)
+        self.app.push_screen(Confirm(_("Pass this turn? (y/n)")), pass_turn)
 
     def action_exchange(self) -> None:
         if not self._my_turn():
             return
         you = self.viewer
         if you is None or not self.view["bags"][you]:
-            self._say("Your bag is empty: there is nothing to exchange with.", error=True)
+            self._say(_("Your bag is empty: there is nothing to exchange with."), error=True)
             return
         hand = [{"id": t["id"], "face": t["letter"] or "?"} for t in self.view.get("hand") or []]
         self.app.push_screen(ExchangePicker(hand), self._exchange_chosen)

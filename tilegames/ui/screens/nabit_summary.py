@@ -12,26 +12,28 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Footer, Static
 
+from tilegames.core.i18n import _
+
 from tilegames.ui.screens.summary import GameSummary, score_race, winner_line
 from tilegames.ui.widgets.race_chart import RaceChart
 
 
 def headline(seats: Sequence[str], result: dict[str, Any]) -> str:
     if result["reason"] == "out" and result.get("out_seat") is not None:
-        return f"{seats[result['out_seat']]} played their last tile."
-    return "No tile was placed for two rounds: the game is over."
+        return _("{name} played their last tile.").format(name=seats[result["out_seat"]])
+    return _("No tile was placed for two rounds: the game is over.")
 
 
 def final_table(seats: Sequence[str], result: dict[str, Any]) -> Table:
     table = Table(box=None, padding=(0, 1), pad_edge=False, expand=True)
-    table.add_column("Player", no_wrap=True, overflow="ellipsis", max_width=16)
-    table.add_column("Words", justify="right", no_wrap=True)
-    table.add_column("Bank", justify="right", no_wrap=True)
-    table.add_column("Out", justify="right", no_wrap=True)
+    table.add_column(_("Player"), no_wrap=True, overflow="ellipsis", max_width=16)
+    table.add_column(_("Words"), justify="right", no_wrap=True)
+    table.add_column(_("Bank"), justify="right", no_wrap=True)
+    table.add_column(_("Out"), justify="right", no_wrap=True)
     tie_break = result.get("decided_by") != "points"
     if tie_break:
-        table.add_column("Top tiles", justify="right", no_wrap=True)
-    table.add_column("Final", justify="right", no_wrap=True, style="bold")
+        table.add_column(_("Top tiles"), justify="right", no_wrap=True)
+    table.add_column(_("Final"), justify="right", no_wrap=True, style="bold")
     for seat, name in enumerate(seats):
         out = "+1" if result.get("out_seat") == seat else ""
         mark = " *" if seat in result["winners"] else ""
@@ -54,14 +56,14 @@ class NabItSummary(GameSummary):
         seats = self.session.seats
         winner = winner_line(seats, result["winners"])
         if result.get("decided_by") == "top_tiles":
-            winner += " (a tie on points, broken by the cells showing their colour)"
+            winner += " " + _("(a tie on points, broken by the cells showing their colour)")
         with Vertical(id="box") as box:
-            box.border_title = "Game over"
+            box.border_title = _("Game over")
             yield Static(headline(seats, result), id="headline", markup=False)
             yield Static(final_table(seats, result), id="table")
             yield Static(winner, id="winner", markup=False)
-            yield RaceChart(seats, score_race(self.session, result), title="Score by turn", x_label="turn")
-            yield Static("Enter or m: back to the menu", id="next")
+            yield RaceChart(seats, score_race(self.session, result), title=_("Score by turn"), x_label=_("turn"))
+            yield Static(_("Enter or m: back to the menu"), id="next")
         yield Footer()
         yield from self.compose_notice()
 

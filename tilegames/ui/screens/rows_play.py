@@ -17,6 +17,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Footer, Static
 
+from tilegames.core.i18n import N_, _
 from tilegames.core.protocol import TURN_EVENT
 from tilegames.core.session_protocol import Session
 from tilegames.core.protocol import Action
@@ -43,8 +44,8 @@ class RowsPlayScreen(RowEditing, TurnScreen):
     tiles look (`tile_style`), its table as display rows (`display_rows`), its two rack orders
     (`rack_orders`), and optionally the line under the table (`turn_line`)."""
 
-    game_title = ""
-    new_row = "new set"  # what the table's last line offers to start
+    game_title = ""  # marked with N_
+    new_row = N_("new set")  # what the table's last line offers to start
 
     DEFAULT_CSS = """
     RowsPlayScreen #top { height: auto; }
@@ -93,7 +94,7 @@ class RowsPlayScreen(RowEditing, TurnScreen):
             yield TurnTimer()
         with Horizontal(id="middle"):
             with VerticalScroll(id="table-box", can_focus=False) as box:
-                box.border_title = "Table"
+                box.border_title = _("Table")
                 yield Table(self.tile_style, self.new_row)
             with Vertical(id="side"):
                 yield ScorePanel()
@@ -106,7 +107,7 @@ class RowsPlayScreen(RowEditing, TurnScreen):
 
     def on_mount(self) -> None:
         super().on_mount()
-        self.query_one(MoveLog).border_title = "Moves"
+        self.query_one(MoveLog).border_title = _("Moves")
         # The log wraps to its width, which is known only after the first layout.
         self.call_after_refresh(self._start)
 
@@ -116,11 +117,11 @@ class RowsPlayScreen(RowEditing, TurnScreen):
             log.write(self.match_title)
         first = self.view["first_player"]  # no viewer yet: the public view
         draws = ", ".join(f"{self.session.seats[s]} {face}" for r in first["draws"] for s, face in r)
-        log.write(f"{self.session.seats[first['seat']]} plays first (tiles drawn: {draws}).")
+        log.write(_("{name} plays first (tiles drawn: {draws}).").format(name=self.session.seats[first["seat"]], draws=draws))
         for event in self.session.history:  # a resumed game: the moves so far
             log.write(event.for_seat(None)["text"])
         for warning in self.session.warnings:
-            log.write(f"Note: {warning}")
+            log.write(_("Note: {warning}").format(warning=warning))
         # The first player to look sees what was played before (a computer's opening meld).
         self._table_before = table_ids(self.view["table"])
         self._start_turns()
@@ -141,7 +142,7 @@ class RowsPlayScreen(RowEditing, TurnScreen):
         super()._begin_turn(seat)
         if drawn:
             self.rack_marks = self._mark_faces(drawn)
-            self._say(f"You drew {', '.join(drawn)}.")
+            self._say(_("You drew {tiles}.").format(tiles=", ".join(drawn)))
             self._redraw()
         self._turn_begun()
 
@@ -177,7 +178,7 @@ class RowsPlayScreen(RowEditing, TurnScreen):
                     self._drawn[event.seat] = list(drawn)
             if event.kind == "clock.warning":
                 self.app.bell()
-                self._say("10 seconds left!")
+                self._say(_("10 seconds left!"))
             elif event.kind == "timeout":
                 log.write(event.text)
                 self._show_message(event.text, error=True)  # the next turn below redraws
@@ -204,19 +205,20 @@ class RowsPlayScreen(RowEditing, TurnScreen):
         self.query_one(Rack).show(rack, self.rack_cursor if my_turn and self.zone == "rack" else None,
                                   self.held, hidden=self.viewer is None, marks=self.rack_marks if my_turn else {})
         self.query_one("#table-box").border_subtitle = (
-            f"last move: {LAID} laid  {MOVED} moved" if my_turn and self.table_marks else "")
+            _("last move: {laid} laid  {moved} moved").format(laid=LAID, moved=MOVED) if my_turn and self.table_marks else "")
         self.query_one(Rack).set_class(self.zone == "rack", "zone")
         self.query_one("#table-box").set_class(self.zone == "table", "zone")
         self.query_one(ScorePanel).show(view, self.score_totals())
 
         current = view["current"]
         if current is None:
-            status = "Game over"
+            status = _("Game over")
         else:
             name = view["seats"][current]
             status = self.status_text(name)
-        held = f"  holding {self.held_face()}" if self.held is not None else ""
-        self.query_one("#status", Static).update(f"{self.game_title}  {status}{held}")
+        held = "  " + _("holding {tile}").format(tile=self.held_face()) if self.held is not None else ""
+        title = _(self.game_title)  # i18n: marked
+        self.query_one("#status", Static).update(f"{title}  {status}{held}")
 
         turn_line = self.query_one("#turn-line", Static)
         line = self.turn_line() if my_turn else None
@@ -262,7 +264,7 @@ class RowsPlayScreen(RowEditing, TurnScreen):
         if not self._can_edit():
             return
         if self.view["pool"] == 0:
-            self._say("The pool is empty: play a tile, or press p to pass if you cannot.", error=True)
+            self._say(_("The pool is empty: play a tile, or press p to pass if you cannot."), error=True)
             return
 
         def draw(yes: bool | None = True) -> None:
@@ -271,7 +273,7 @@ class RowsPlayScreen(RowEditing, TurnScreen):
                 self._do(lambda seat: self.session.act(seat, self.draw_action))
 
         if self.session.draft_changed():
-            self.app.push_screen(Confirm("Draw a tile? Your changes to the table this turn are put back. (y/n)"), draw)
+            self.app.push_screen(Confirm(_("Draw a tile? Your changes to the table this turn are put back. (y/n)")), draw)
         else:
             draw()
 
@@ -282,7 +284,7 @@ class RowsPlayScreen(RowEditing, TurnScreen):
 
     def action_sort(self) -> None:
         self.sort_number = not self.sort_number
-        self._say(f"Rack sorted by {self.rack_orders()[1 if self.sort_number else 0][0]}.")
+        self._say(_("Rack sorted by {order}.").format(order=self.rack_orders()[1 if self.sort_number else 0][0]))
         self._redraw()
 
     # --- what a game's screen gives -------------------------------------------------------
@@ -298,12 +300,13 @@ class RowsPlayScreen(RowEditing, TurnScreen):
         return [{"tiles": row["tiles"], "note": "", "problem": ""} for row in table]
 
     def rack_orders(self) -> tuple[tuple[str, Callable[[dict[str, Any]], Any]], ...]:
-        """The rack's two orders (o switches), each named: how the rack's tiles sort."""
-        return (("face", lambda tile: tile["face"]), ("order drawn", lambda tile: tile["id"]))
+        """The rack's two orders (o switches), each named (in the player's language): how the
+        rack's tiles sort."""
+        return ((_("face"), lambda tile: tile["face"]), (_("order drawn"), lambda tile: tile["id"]))
 
     def status_text(self, name: str) -> str:
         """The top line while `name` is to play."""
-        return f"{name}'s turn"
+        return _("{name}'s turn").format(name=name)
 
     def turn_line(self) -> tuple[str, bool] | None:
         """The line under the table during the viewer's turn (text, and whether it shows a

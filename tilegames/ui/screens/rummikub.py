@@ -7,6 +7,7 @@ from typing import Any, Callable
 
 from rich.style import Style
 
+from tilegames.core.i18n import N_, _
 from tilegames.games.rummikub.actions import Draw, Pass, Redeal
 from tilegames.games.rummikub.config import INITIAL_MELD_POINTS
 from tilegames.games.rummikub.notation import parse_face
@@ -27,7 +28,7 @@ def _by_number(tile: dict[str, Any]) -> tuple[Any, ...]:
 class RummikubScreen(RowsPlayScreen):
     """One game of a match. Calls `on_game_over(session)` when the game ends."""
 
-    game_title = "Rummikub"
+    game_title = N_("Rummikub")
     draw_action = Draw()
     pass_action = Pass()
 
@@ -39,10 +40,10 @@ class RummikubScreen(RowsPlayScreen):
         return display_rows(table)
 
     def rack_orders(self) -> tuple[tuple[str, Callable[[dict[str, Any]], Any]], ...]:
-        return (("colour, then number", _by_colour), ("number, then colour", _by_number))
+        return ((_("colour, then number"), _by_colour), (_("number, then colour"), _by_number))
 
     def status_text(self, name: str) -> str:
-        return f"{name}'s turn" if self.view["phase"] == "play" else f"{name}: redeal?"
+        return (_("{name}'s turn") if self.view["phase"] == "play" else _("{name}: redeal?")).format(name=name)
 
     def turn_line(self) -> tuple[str, bool] | None:
         """Before the initial meld: its points so far against the 30 needed."""
@@ -50,7 +51,9 @@ class RummikubScreen(RowsPlayScreen):
         points = view.get("meld_points")
         if seat is None or view["melded"][seat] or points is None:
             return None
-        return f"Initial meld: {points} / {INITIAL_MELD_POINTS} points from your own tiles", points >= INITIAL_MELD_POINTS
+        line = _("Initial meld: {points} / {needed} points from your own tiles").format(points=points,
+                                                                                         needed=INITIAL_MELD_POINTS)
+        return line, points >= INITIAL_MELD_POINTS
 
     def _turn_begun(self) -> None:
         """After the deal, a player holding three doubles is asked whether to deal again."""
@@ -60,9 +63,10 @@ class RummikubScreen(RowsPlayScreen):
         doubles = redeal.get("doubles", 3)
         seats = self.view["seats"]
         first = seats[self.view["first_player"]["seat"]]
-        question = (f"{seats[self.viewer]}: you hold {doubles} doubles (pairs of the same tile). "
-                    f"Demand a new deal for everyone? {first} plays first either way.\n"
-                    "(y = new deal, n or Esc = play on with these tiles)")
+        question = (_("{name}: you hold {doubles} doubles (pairs of the same tile). "
+                      "Demand a new deal for everyone? {first} plays first either way.").format(
+                          name=seats[self.viewer], doubles=doubles, first=first)
+                    + "\n" + _("(y = new deal, n or Esc = play on with these tiles)"))
         self.app.push_screen(Confirm(question), self._answer_redeal)
 
     def _answer_redeal(self, demand: bool | None) -> None:

@@ -8,6 +8,8 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import DataTable, Footer, Static
 
+from tilegames.core.i18n import _
+
 from tilegames.core.series import GameRecord, Series
 from tilegames.ui.screens.summary import SummaryBase
 from tilegames.ui.widgets.race_chart import RaceChart
@@ -35,11 +37,11 @@ class SummaryScreen(SummaryBase):
         game = match.games[-1]
         played, total = len(match.games), match.total_games
         with Vertical() as box:
-            box.border_title = f"Game {played} of {total}"
+            box.border_title = _("Game {number} of {total}").format(number=played, total=total)
             yield Static(self.headline, id="headline")
             table: DataTable[str] = DataTable(cursor_type="none", zebra_stripes=True)
             table.can_focus = False  # Enter belongs to the screen: next game
-            table.add_columns("Player", "Rack left", "This game", "Match", "Won")
+            table.add_columns(_("Player"), _("Rack left"), _("This game"), _("Match"), _("Won"))
             totals, wins = match.totals(), match.games_won()
             rack_values = game.details["rack_values"]
             for seat, name in enumerate(match.seats):
@@ -47,13 +49,17 @@ class SummaryScreen(SummaryBase):
                 table.add_row(name + mark, str(rack_values[seat]), f"{game.scores[seat]:+d}",
                               f"{totals[seat]:+d}", str(wins[seat]))
             yield table
-            yield RaceChart(match.seats, match.running_totals(), title="Match standings by game", x_label="game")
+            yield RaceChart(match.seats, match.running_totals(), title=_("Match standings by game"), x_label=_("game"))
             if match.is_over:
-                winners = " and ".join(match.seats[s] for s in match.winners())
-                rule = "most games won" if match.winner_rule == "games_won" else "points"
-                yield Static(f"The match is over: {winners} won on {rule}. Enter or m: back to the menu.", id="next")
+                winners = _(" and ").join(match.seats[s] for s in match.winners())
+                if match.winner_rule == "games_won":
+                    over = _("The match is over: {names} won on most games won.")
+                else:
+                    over = _("The match is over: {names} won on points.")
+                yield Static(over.format(names=winners) + " " + _("Enter or m: back to the menu."), id="next")
             else:
-                yield Static(f"Enter: play game {played + 1} of {total}.   m: back to the menu (Resume goes on).", id="next")
+                yield Static(_("Enter: play game {number} of {total}.   m: back to the menu (Resume goes on).").format(
+                    number=played + 1, total=total), id="next")
         yield Footer()
         yield from self.compose_notice()
 

@@ -14,6 +14,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Static
 
 from tilegames.core.errors import IllegalMove
+from tilegames.core.i18n import N_, _
 from tilegames.core.protocol import TURN_EVENT
 from tilegames.core.session_protocol import Session
 from tilegames.games.scrabble.actions import Exchange, Pass
@@ -68,8 +69,8 @@ class ScrabbleScreen(ScrabbleChallenges, TurnScreen):
         *common_keys(undo_all="escape", menu="0"),
     ]
     UNDO_ALL_NEWS = ""  # the line above the board says where the cursor went back to
-    MOUSE_HELP = ("Mouse: click a square to move the cursor there; click it again to switch "
-                  "across/down. Type letters to place tiles; ? places a blank.")
+    MOUSE_HELP = N_("Mouse: click a square to move the cursor there; click it again to switch "
+                    "across/down. Type letters to place tiles; ? places a blank.")
 
     def __init__(self, session: Session, *, open_hands: bool, on_game_over: Callable[[Session], None]) -> None:
         super().__init__(session, open_hands=open_hands, on_game_over=on_game_over)
@@ -126,15 +127,18 @@ class ScrabbleScreen(ScrabbleChallenges, TurnScreen):
     def on_mount(self) -> None:
         super().on_mount()
         self._fit()
-        self.query_one(MoveLog).border_title = "Moves"
+        self.query_one(MoveLog).border_title = _("Moves")
         self.call_after_refresh(self._start)
 
     def _start(self) -> None:
         first = self.view["first_player"]  # no viewer yet: the public view
         log = self.query_one(MoveLog)
         draws = ", ".join(f"{self.session.seats[s]} {face}" for s, face in first["draws"])
-        drawn = f" (tiles drawn: {draws})" if draws else ""
-        log.write(f"{self.session.seats[first['seat']]} plays first{drawn}.")
+        name = self.session.seats[first["seat"]]
+        if draws:
+            log.write(_("{name} plays first (tiles drawn: {draws}).").format(name=name, draws=draws))
+        else:
+            log.write(_("{name} plays first.").format(name=name))
         for event in self.session.history:  # a resumed game: the moves so far
             if not event.kind.startswith("clock."):
                 log.write(log_line(event, self.session.seats))
@@ -161,7 +165,7 @@ class ScrabbleScreen(ScrabbleChallenges, TurnScreen):
             self.news.note(event)
             if event.kind == "clock.warning":
                 self.app.bell()
-                self._note("10 seconds left!", error=True)
+                self._note(_("10 seconds left!"), error=True)
                 continue
             if event.kind in ("clock.timeout", TURN_EVENT):
                 continue
@@ -201,11 +205,16 @@ class ScrabbleScreen(ScrabbleChallenges, TurnScreen):
         self.query_one(ScrabbleRack).show(None if hidden else self._rack_tiles(), self._marked)
         self.query_one(ScrabbleScores).show(view)
         self.query_one(UnseenTiles).show(None if hidden else view.get("unseen") or "")
-        hint = f"Cursor {square_name(self.cursor)}, typing goes {self.direction}." if my_turn else ""
+        if not my_turn:
+            hint = ""
+        elif self.direction == "across":
+            hint = _("Cursor {square}, typing goes across.").format(square=square_name(self.cursor))
+        else:
+            hint = _("Cursor {square}, typing goes down.").format(square=square_name(self.cursor))
         self.query_one(MessageLine).show(message_lines(self._message, self._problem, self._missing, view.get("preview"), hint))
         current = view["current"]
-        status = "Game over" if current is None else f"{view['seats'][current]}'s turn"
-        self.query_one("#status", Static).update(f"Scrabble  {status}")
+        status = _("Game over") if current is None else _("{name}'s turn").format(name=view["seats"][current])
+        self.query_one("#status", Static).update(f"{_('Scrabble')}  {status}")
         self._redraw_timer()
 
     def _say(self, text: str, error: bool = False) -> None:
@@ -249,7 +258,7 @@ class ScrabbleScreen(ScrabbleChallenges, TurnScreen):
             self._put(tile["id"], letter)
             return
         if tile is None:
-            self._say("There is no blank on your rack.", error=True)
+            self._say(_("There is no blank on your rack."), error=True)
             return
         if letter == "?":
             tile_id = tile["id"]
@@ -318,14 +327,15 @@ class ScrabbleScreen(ScrabbleChallenges, TurnScreen):
             if yes:
                 self._do(lambda seat: self.session.act(seat, Pass()))
 
-        self.app.push_screen(Confirm("Pass this turn, scoring nothing? (y/n)"), pass_turn)
+        self.app.push_screen(Confirm(_("Pass this turn, scoring nothing? (y/n)")), pass_turn)
 
     def action_exchange(self) -> None:
         if not self._my_turn():
             return
         self._acted()
         if self.view["bag"] < 7:
-            self._say(f"You can only exchange while the bag holds at least 7 tiles; it holds {self.view['bag']}.", error=True)
+            self._say(_("You can only exchange while the bag holds at least 7 tiles; it holds {count}.").format(
+                count=self.view["bag"]), error=True)
             return
         self.app.push_screen(ExchangePicker(self._rack_tiles()), self._exchange_chosen)
 

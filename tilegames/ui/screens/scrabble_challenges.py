@@ -9,11 +9,23 @@ from typing import Any
 from textual import work
 
 from tilegames.core.errors import IllegalMove
+from tilegames.core.i18n import _
 from tilegames.core.protocol import TURN_EVENT
 from tilegames.games.scrabble.actions import AcceptPlay, Challenge
 from tilegames.ui.screens.dialogs import ChallengePrompt
 from tilegames.ui.screens.turns import AGENT_SECONDS, TurnScreen, new_turn
 from tilegames.ui.widgets.movelog import MoveLog
+
+
+def challenge_question(mode: str) -> str:
+    """"Challenge (double challenge rule)?": the question, naming the rule in play."""
+    if mode == "double":
+        return _("Challenge (double challenge rule)?")
+    if mode == "single":
+        return _("Challenge (single challenge rule)?")
+    if mode == "penalty":
+        return _("Challenge (penalty challenge rule)?")
+    return _("Challenge ({mode} challenge rule)?").format(mode=mode)
 
 
 class ScrabbleChallenges(TurnScreen):
@@ -62,8 +74,10 @@ class ScrabbleChallenges(TurnScreen):
         if not others:
             self._challenge_answer(None)
             return
-        question = (f"{self.session.seats[player]} played {', '.join(pending['words'])} for {pending['score']}. "
-                    f"Challenge ({view['challenge_mode']} challenge rule)?")
+        question = (_("{name} played {words} for {score}.").format(name=self.session.seats[player],
+                                                                    words=", ".join(pending["words"]),
+                                                                    score=pending["score"])
+                    + " " + challenge_question(view["challenge_mode"]))
         self._handing_off = True
         if not self.open_hands:
             # The other players look at the screen now: hide the rack that was just refilled.

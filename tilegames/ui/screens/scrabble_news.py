@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tilegames.core.i18n import _, ngettext
 from tilegames.core.protocol import Event
 
 
@@ -41,15 +42,17 @@ class DrawNews:
             if tile["face"] in left:
                 left.remove(tile["face"])
                 marked.add(tile["id"])
-        what = f"You exchanged {', '.join(returned)} and drew" if returned else "You drew"
-        return f"{what} {', '.join(drawn)}.", marked
+        if returned:
+            return _("You exchanged {returned} and drew {tiles}.").format(returned=", ".join(returned),
+                                                                          tiles=", ".join(drawn)), marked
+        return _("You drew {tiles}.").format(tiles=", ".join(drawn)), marked
 
 
 def log_line(event: Event, seats: tuple[str, ...]) -> str:
     """A move as the log shows it: plays in GCG notation (`Ann: 8D QUIZ +44`)."""
     data = event.for_seat(None)
     if event.kind == "play" and event.seat is not None:  # a play always has its seat
-        return f"{seats[event.seat]}: {data['gcg']} +{data['score']}" + (" (bingo)" if data["bingo"] else "")
+        return f"{seats[event.seat]}: {data['gcg']} +{data['score']}" + (" " + _("(bingo)") if data["bingo"] else "")
     return str(data["text"])
 
 
@@ -60,13 +63,14 @@ def message_lines(message: str, problem: bool, missing: list[str], preview: dict
     (where typing goes) when there is nothing else to say."""
     lines = [(line, "problem" if problem else "news") for line in message.split("\n") if line]
     if missing:
-        lines.append((f"You have no {' or '.join(missing)} (and no blank).", "problem"))
+        lines.append((_("You have no {letters} (and no blank).").format(letters=_(" or ").join(missing)), "problem"))
     if preview and "problem" in preview:
         if preview["problem"] not in message:  # a refused play already says it
-            lines.append((f"Not yet: {preview['problem']}", "problem"))
+            lines.append((_("Not yet: {problem}").format(problem=preview["problem"]), "problem"))
     elif preview:
-        bingo = " (bingo +50)" if preview["bingo"] else ""
-        lines.append((f"{' '.join(preview['words'])}: {preview['score']} points{bingo}", "good"))
+        bingo = " " + _("(bingo +50)") if preview["bingo"] else ""
+        points = ngettext("{words}: {count} point", "{words}: {count} points", preview["score"])
+        lines.append((points.format(words=" ".join(preview["words"]), count=preview["score"]) + bingo, "good"))
     elif not lines and hint:
         lines.append((hint, ""))
     return lines

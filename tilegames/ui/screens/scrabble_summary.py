@@ -11,6 +11,8 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Footer, Static
 
+from tilegames.core.i18n import _
+
 from tilegames.core.session_protocol import Session
 from tilegames.ui.screens.summary import GameSummary, winner_line
 from tilegames.ui.widgets.race_chart import RaceChart
@@ -32,14 +34,17 @@ def adjustments_table(session: Session, result: dict[str, Any]) -> Table:
     names and reasons are cut (never wrapped) so that every total stays on its row. `result`:
     the view's."""
     table = Table(box=None, padding=(0, 1), pad_edge=False, expand=True)
-    table.add_column("Player", no_wrap=True, overflow="ellipsis", max_width=16)
-    table.add_column("Score", justify="right", no_wrap=True)
-    table.add_column("End of game", no_wrap=True, overflow="ellipsis", ratio=1)
-    table.add_column("Final", justify="right", no_wrap=True, style="bold")
+    table.add_column(_("Player"), no_wrap=True, overflow="ellipsis", max_width=16)
+    table.add_column(_("Score"), justify="right", no_wrap=True)
+    table.add_column(_("End of game"), no_wrap=True, overflow="ellipsis", ratio=1)
+    table.add_column(_("Final"), justify="right", no_wrap=True, style="bold")
     for seat, name in enumerate(session.seats):
         adjustment = result["adjustments"][seat]
-        how = "for the others' racks" if adjustment > 0 else "for the tiles left on the rack"
-        table.add_row(name, str(result["before"][seat]), f"{adjustment:+d} {how}" if adjustment else "no change",
+        if adjustment > 0:
+            how = _("{points} for the others' racks").format(points=f"{adjustment:+d}")
+        else:
+            how = _("{points} for the tiles left on the rack").format(points=f"{adjustment:+d}")
+        table.add_row(name, str(result["before"][seat]), how if adjustment else _("no change"),
                       str(result["scores"][seat]))
     return table
 
@@ -55,17 +60,17 @@ class ScrabbleSummary(GameSummary):
         seats = self.session.seats
         if result["reason"] == "out":
             out = next((s for s, a in enumerate(result["adjustments"]) if a > 0), None)
-            headline = f"{seats[out]} played out." if out is not None else "A player played out."
+            headline = _("{name} played out.").format(name=seats[out]) if out is not None else _("A player played out.")
         else:
-            headline = "The game ended with no progress (the stall rule)."
+            headline = _("The game ended with no progress (the stall rule).")
         winner = winner_line(seats, result["winners"])
         with Vertical(id="box") as box:
-            box.border_title = "Game over"
+            box.border_title = _("Game over")
             yield Static(headline, id="headline", markup=False)
             yield Static(adjustments_table(self.session, result), id="table")
             yield Static(winner, id="winner", markup=False)
-            yield RaceChart(seats, score_race(self.session, result), title="Score by move", x_label="move")
-            yield Static("s: save the game as .gcg    m: back to the menu", id="saved")
+            yield RaceChart(seats, score_race(self.session, result), title=_("Score by move"), x_label=_("move"))
+            yield Static(_("s: save the game as .gcg    m: back to the menu"), id="saved")
         yield Footer()
         yield from self.compose_notice()
 

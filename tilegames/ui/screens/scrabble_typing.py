@@ -8,6 +8,7 @@ on the next free square along the typing direction.
 
 from __future__ import annotations
 
+from tilegames.core.i18n import _
 from tilegames.games.scrabble.board import CENTRE, COLUMNS, SIZE
 
 Pos = tuple[int, int]
@@ -57,8 +58,10 @@ class TypingCursor:
         while (r, c) in occupied:
             r, c = r + dr, c + dc
             if not (r < SIZE and c < SIZE):
-                edge = f"column {COLUMNS[-1]}" if self.direction == "across" else f"row {SIZE}"
-                raise RunsOffBoard(f"The word runs past {edge}: there is no square left for it.")
+                if self.direction == "across":
+                    raise RunsOffBoard(_("The word runs past column {column}: there is no square left for it.").format(
+                        column=COLUMNS[-1]))
+                raise RunsOffBoard(_("The word runs past row {row}: there is no square left for it.").format(row=SIZE))
         return r, c
 
     def placed_at(self, pos: Pos, occupied: set[Pos]) -> None:

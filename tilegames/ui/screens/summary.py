@@ -9,6 +9,7 @@ from textual import events
 from typing import Any
 
 from tilegames.core.session_protocol import Session
+from tilegames.core.i18n import _
 from tilegames.ui.screens.base import BaseScreen
 
 WIDE_COLUMNS = 110
@@ -34,8 +35,8 @@ class SummaryBase(BaseScreen):
 
 def winner_line(seats: tuple[str, ...] | list[str], winners: list[int]) -> str:
     if len(winners) > 1:
-        return "A tie: " + " and ".join(seats[w] for w in winners) + " share the win."
-    return f"{seats[winners[0]]} wins!"
+        return _("A tie: {names} share the win.").format(names=_(" and ").join(seats[w] for w in winners))
+    return _("{name} wins!").format(name=seats[winners[0]])
 
 
 class GameSummary(SummaryBase):

@@ -24,6 +24,7 @@ from textual.widget import Widget
 from textual.widgets import Footer, Static
 
 from tilegames.core.clock import Clock, MonotonicClock
+from tilegames.core.i18n import _
 from tilegames.core.inputs import shown
 from tilegames.core.turn_timer import WARNING_SECONDS, Signal, TurnCountdown
 from tilegames.ui import sound
@@ -50,10 +51,11 @@ def timer_seconds(value: int | str) -> int:
     """A turn's length in whole seconds, from the command line; ValueError with a sentence."""
     text = str(value).strip()
     if not text.isascii() or not text.isdigit():
-        raise ValueError(f'"{shown(text, 20)}" is not a number of seconds: give a whole number, e.g. 60.')
+        raise ValueError(_('"{text}" is not a number of seconds: give a whole number, e.g. 60.').format(text=shown(text, 20)))
     seconds = int(text) if len(text) <= 6 else MAX_SECONDS + 1
     if not MIN_SECONDS <= seconds <= MAX_SECONDS:
-        raise ValueError(f"A turn lasts from {MIN_SECONDS} to {MAX_SECONDS} seconds (an hour); you gave {shown(text, 20)}.")
+        raise ValueError(_("A turn lasts from {low} to {high} seconds (an hour); you gave {text}.").format(
+            low=MIN_SECONDS, high=MAX_SECONDS, text=shown(text, 20)))
     return seconds
 
 
@@ -64,13 +66,14 @@ def timer_players(text: str | None) -> tuple[str, ...]:
         return ()
     names = tuple(names_typed(text))
     if len(names) > MAX_PLAYERS:
-        raise ValueError(f"The timer takes at most {MAX_PLAYERS} players; you named {len(names)}.")
+        raise ValueError(_("The timer takes at most {most} players; you named {count}.").format(most=MAX_PLAYERS,
+                                                                                                  count=len(names)))
     if len({n.casefold() for n in names}) != len(names):
-        raise ValueError("Every player needs a different name.")
+        raise ValueError(_("Every player needs a different name."))
     if any(len(n) > MAX_NAME for n in names):
-        raise ValueError(f"Names can be at most {MAX_NAME} characters long.")
+        raise ValueError(_("Names can be at most {most} characters long.").format(most=MAX_NAME))
     if any(shown(n) != n for n in names):
-        raise ValueError("Names cannot hold control characters.")
+        raise ValueError(_("Names cannot hold control characters."))
     return names
 
 
@@ -94,7 +97,7 @@ class PlayersList(Widget):
     def __init__(self, countdown: TurnCountdown, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.countdown = countdown
-        self.border_title = "Players"
+        self.border_title = _("Players")
 
     def render(self) -> Text:
         countdown = self.countdown
@@ -178,7 +181,7 @@ class TimerScreen(BaseScreen):
         self.play_sound(signal)
 
     def too_small_status(self) -> str:
-        name = self.countdown.current_name or f"Turn {self.countdown.turn}"
+        name = self.countdown.current_name or _("Turn {number}").format(number=self.countdown.turn)
         return time_left(name, self.countdown.remaining())
 
     # --- drawing ----------------------------------------------------------------------------
@@ -192,11 +195,13 @@ class TimerScreen(BaseScreen):
             return
         self._shown = shown_now
         self.query_one("#title", Static).update(
-            f"Turn timer  {clock_text(countdown.seconds)} a turn  ·  turn {countdown.turn}")
+            _("Turn timer  {clock} a turn  ·  turn {number}").format(clock=clock_text(countdown.seconds),
+                                                                     number=countdown.turn))
         name = countdown.current_name
-        self.query_one("#who", Static).update(f"{name}'s turn" if name else f"Turn {countdown.turn}")
+        self.query_one("#who", Static).update(_("{name}'s turn").format(name=name) if name
+                                              else _("Turn {number}").format(number=countdown.turn))
         following = countdown.next_name
-        self.query_one("#next", Static).update(f"Next: {following}" if following else "")
+        self.query_one("#next", Static).update(_("Next: {name}").format(name=following) if following else "")
         self.query_one(BigCountdown).show(countdown.remaining(), warning=countdown.in_warning,
                                           paused=countdown.paused)
         cue = self.query_one("#cue", Static)
@@ -209,12 +214,12 @@ class TimerScreen(BaseScreen):
         """The state of the turn in words (the digits' colour says it only to some)."""
         countdown = self.countdown
         if countdown.time_up:
-            return "TIME IS UP!  Space: next player"
+            return _("TIME IS UP!  Space: next player")
         if countdown.paused:
-            return "Paused  (p to go on)"
+            return _("Paused  (p to go on)")
         if countdown.in_warning:
-            return f"Hurry! {WARNING_SECONDS} seconds or less"
-        return "Space or Enter: next player"
+            return _("Hurry! {seconds} seconds or less").format(seconds=WARNING_SECONDS)
+        return _("Space or Enter: next player")
 
     # --- keys -------------------------------------------------------------------------------
     def action_next_player(self) -> None:

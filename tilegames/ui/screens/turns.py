@@ -20,6 +20,7 @@ from textual.binding import Binding, BindingType
 
 from tilegames.core.agents import Agent, agent_for
 from tilegames.core.errors import IllegalMove
+from tilegames.core.i18n import N_, _
 from tilegames.core.protocol import TURN_EVENT, Action, Event
 from tilegames.core.session_protocol import Session
 from tilegames.ui.screens.base import BaseScreen
@@ -190,7 +191,8 @@ class TurnScreen(BaseScreen):
         try:
             self.session.act(seat, action)
         except IllegalMove as exc:
-            self._say(f"{self.session.seats[seat]}'s move was refused: {' '.join(exc.reasons)}", error=True)
+            self._say(_("{name}'s move was refused: {reasons}").format(name=self.session.seats[seat],
+                                                                        reasons=" ".join(exc.reasons)), error=True)
             return
         self._changed()
         self._after_change()
@@ -257,8 +259,8 @@ class TurnScreen(BaseScreen):
         return True
 
     # --- the keys every game shares (common_keys) -----------------------------------------
-    MOUSE_HELP: str | None = None  # how the mouse works on this screen, for the help screen
-    UNDO_ALL_NEWS = "Back to how the turn began (ctrl+y redoes it step by step)."
+    MOUSE_HELP: str | None = None  # how the mouse works on this screen, for the help screen (marked with N_)
+    UNDO_ALL_NEWS = N_("Back to how the turn began (ctrl+y redoes it step by step).")  # "" for none
 
     def _let_go(self) -> None:
         """Drop whatever the screen holds in hand (a picked-up tile) before the draft changes
@@ -269,10 +271,10 @@ class TurnScreen(BaseScreen):
         line with it."""
 
     def action_undo(self) -> None:
-        self._history_step(self.session.undo, "Nothing to undo this turn.")
+        self._history_step(self.session.undo, _("Nothing to undo this turn."))
 
     def action_redo(self) -> None:
-        self._history_step(self.session.redo, "Nothing to redo.")
+        self._history_step(self.session.redo, _("Nothing to redo."))
 
     def action_undo_all(self) -> None:
         def undo_all(seat: int) -> bool:
@@ -280,7 +282,7 @@ class TurnScreen(BaseScreen):
             return True
 
         if self._history_step(undo_all, "") and self.UNDO_ALL_NEWS:
-            self._say(self.UNDO_ALL_NEWS)
+            self._say(_(self.UNDO_ALL_NEWS))  # i18n: marked
 
     def _history_step(self, step: Callable[[int], bool], nothing: str) -> bool:
         if not self._my_turn():
@@ -306,7 +308,7 @@ class TurnScreen(BaseScreen):
         return shared + [b for b in every if b not in shared]
 
     def action_help(self) -> None:
-        mouse = {"mouse": self.MOUSE_HELP} if self.MOUSE_HELP else {}
+        mouse = {"mouse": _(self.MOUSE_HELP)} if self.MOUSE_HELP else {}  # i18n: marked
         self.app.push_screen(HelpScreen(self.help_bindings(), clock=self._clock_if_timed(), **mouse))
 
     def action_rules(self) -> None:
@@ -316,12 +318,12 @@ class TurnScreen(BaseScreen):
         return self.clock_reading if self.session.turn_seconds() is not None else None
 
     # What leaving asks: a networked game says where the game goes on instead.
-    leave_question = ("Leave this game? It is saved, this turn too: choose Resume in the menu (or run "
-                      "`tilegames resume`) to go on. (y/n)")
+    leave_question = N_("Leave this game? It is saved, this turn too: choose Resume in the menu (or run "
+                        "`tilegames resume`) to go on. (y/n)")
 
     def action_leave(self) -> None:
         def leave(yes: bool | None) -> None:
             if yes:
                 self.app.back_to_menu()  # type: ignore[attr-defined]
 
-        self.app.push_screen(Confirm(self.leave_question), leave)
+        self.app.push_screen(Confirm(_(self.leave_question)), leave)  # i18n: marked

@@ -9,6 +9,7 @@ from typing import Any, Callable
 from rich.style import Style
 from textual.binding import Binding
 
+from tilegames.core.i18n import N_, _, ngettext
 from tilegames.games.word_rummikub.actions import Draw, Pass
 from tilegames.games.word_rummikub.draft import NameJoker
 from tilegames.ui.games.word_rummikub.lookup import WordLookup
@@ -24,10 +25,10 @@ def _alphabetical(tile: dict[str, Any]) -> tuple[int, str]:
 class WordRummikubScreen(RowsPlayScreen):
     """One game of Rummikub Word. Calls `on_game_over(session)` when it ends."""
 
-    game_title = "Rummikub Word"
-    new_row = "new word"
-    MOUSE_HELP = ("Mouse: click a tile to pick it up, click where it should go to put it down "
-                  "(the `+ new word` line starts a new word).")
+    game_title = N_("Rummikub Word")
+    new_row = N_("new word")
+    MOUSE_HELP = N_("Mouse: click a tile to pick it up, click where it should go to put it down "
+                    "(the `+ new word` line starts a new word).")
     draw_action = Draw()
     pass_action = Pass()
     BINDINGS = [
@@ -50,7 +51,7 @@ class WordRummikubScreen(RowsPlayScreen):
         return rack_tiles(super()._rack_tiles())
 
     def rack_orders(self) -> tuple[tuple[str, Callable[[dict[str, Any]], Any]], ...]:
-        return (("letter", _alphabetical), ("order drawn", lambda tile: tile["id"]))
+        return ((_("letter"), _alphabetical), (_("order drawn"), lambda tile: tile["id"]))
 
     def score_totals(self) -> list[int]:
         """The game's points so far, on top of the series' (a game on its own: just the game's)."""
@@ -63,12 +64,14 @@ class WordRummikubScreen(RowsPlayScreen):
         if not view.get("drafting") or seat is None:
             return None
         if view["would_score"] is not None:
-            return f"Commit now for {view['would_score']} point{'s' if view['would_score'] != 1 else ''}.", True
+            score = view["would_score"]
+            return ngettext("Commit now for {count} point.", "Commit now for {count} points.", score).format(count=score), True
         if not self.session.draft_changed():
             if not view["melded"][seat]:
                 letters = view["rules"]["first_meld_letters"]
-                return f"First meld: one word of {letters} or more letters from your rack; or d to draw.", False
-            return "Lay or change words with your tiles; or d to draw.", False
+                return _("First meld: one word of {letters} or more letters from your rack; or d to draw.").format(
+                    letters=letters), False
+            return _("Lay or change words with your tiles; or d to draw."), False
         problems = view["problems"] or []
         return (problems[0] if problems else ""), False
 
@@ -103,7 +106,8 @@ class WordRummikubScreen(RowsPlayScreen):
             if letter:
                 self._do(lambda seat: self.session.edit(seat, NameJoker(tile_id, letter)))
 
-        question = f"The joker in row {row + 1} stands for which letter? Type it (A-Z). Esc: later (= names it)."
+        question = _("The joker in row {row} stands for which letter? Type it (A-Z). Esc: later (= names it).").format(
+            row=row + 1)
         self.app.push_screen(AskLetter(question), named)
 
     def action_name_joker(self) -> None:
@@ -119,7 +123,7 @@ class WordRummikubScreen(RowsPlayScreen):
         if unnamed:
             self._ask_letter(*unnamed[0])
         else:
-            self._say("Put the table cursor on a joker to change its letter.", error=True)
+            self._say(_("Put the table cursor on a joker to change its letter."), error=True)
 
     def action_commit(self) -> None:
         """Wrong words under the turn-end penalty are named before the commit is made."""
@@ -129,8 +133,10 @@ class WordRummikubScreen(RowsPlayScreen):
         wrong = [row["word"] for row in view["table"] if row["new"] and row["reason"] and "?" not in row["word"]
                  and row["length"] >= view["rules"]["min_word_len"]]
         if wrong and view["rules"]["word_check"] == "turn_end_penalty":
-            question = (f"{', '.join(wrong)}: not {'a word' if len(wrong) == 1 else 'words'} here. Commit anyway? "
-                        "The table goes back, you take your tiles back and draw 1. (y/n)")
+            question = ngettext("{words}: not a word here. Commit anyway? The table goes back, you take your tiles "
+                                "back and draw 1. (y/n)",
+                                "{words}: not words here. Commit anyway? The table goes back, you take your tiles "
+                                "back and draw 1. (y/n)", len(wrong)).format(words=", ".join(wrong))
             self.app.push_screen(Confirm(question), lambda yes: super(WordRummikubScreen, self).action_commit() if yes else None)
             return
         super().action_commit()

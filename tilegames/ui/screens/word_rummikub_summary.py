@@ -12,25 +12,27 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Footer, Static
 
+from tilegames.core.i18n import _
+
 from tilegames.ui.screens.summary import GameSummary, score_race, winner_line
 from tilegames.ui.widgets.race_chart import RaceChart
 
 
 def headline(seats: list[str] | tuple[str, ...], result: dict[str, Any]) -> str:
     if result["reason"] == "out" and result.get("out_seat") is not None:
-        return f"{seats[result['out_seat']]} played their last tile with the pool empty."
-    return "The pool is empty and no one could play: the game is over."
+        return _("{name} played their last tile with the pool empty.").format(name=seats[result["out_seat"]])
+    return _("The pool is empty and no one could play: the game is over.")
 
 
 def final_table(seats: list[str] | tuple[str, ...], result: dict[str, Any]) -> Table:
     table = Table(box=None, padding=(0, 1), pad_edge=False, expand=True)
-    table.add_column("Player", no_wrap=True, overflow="ellipsis", max_width=16)
-    table.add_column("Words", justify="right", no_wrap=True)
-    table.add_column("Jokers left", no_wrap=True, ratio=1)
-    table.add_column("Final", justify="right", no_wrap=True, style="bold")
+    table.add_column(_("Player"), no_wrap=True, overflow="ellipsis", max_width=16)
+    table.add_column(_("Words"), justify="right", no_wrap=True)
+    table.add_column(_("Jokers left"), no_wrap=True, ratio=1)
+    table.add_column(_("Final"), justify="right", no_wrap=True, style="bold")
     for seat, name in enumerate(seats):
         jokers = result["jokers_left"][seat]
-        charge = f"{jokers} x -{result['joker_penalty']}" if jokers else "none"
+        charge = f"{jokers} x -{result['joker_penalty']}" if jokers else _("none")
         mark = " *" if seat in result["winners"] else ""
         table.add_row(name + mark, str(result["turn_scores"][seat]), charge, str(result["scores"][seat]))
     return table
@@ -48,12 +50,12 @@ class WordRummikubSummary(GameSummary):
         seats = self.session.seats
         winner = winner_line(seats, result["winners"])
         with Vertical(id="box") as box:
-            box.border_title = "Game over"
+            box.border_title = _("Game over")
             yield Static(headline(seats, result), id="headline", markup=False)
             yield Static(final_table(seats, result), id="table")
             yield Static(winner, id="winner", markup=False)
-            yield RaceChart(seats, score_race(self.session, result), title="Points by turn", x_label="turn")
-            yield Static("Enter or m: back to the menu", id="next")
+            yield RaceChart(seats, score_race(self.session, result), title=_("Points by turn"), x_label=_("turn"))
+            yield Static(_("Enter or m: back to the menu"), id="next")
         yield Footer()
         yield from self.compose_notice()
 

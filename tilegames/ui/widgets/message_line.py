@@ -7,6 +7,7 @@ indented so that where each message starts stays clear. Widths are terminal cell
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
 from rich.cells import cell_len, chop_cells
@@ -38,6 +39,15 @@ def hanging_wrap(paragraph: str, width: int, indent: int = INDENT) -> list[str]:
     if line or not lines:
         lines.append(line)
     return [(" " * indent if i else "") + text for i, text in enumerate(lines)]
+
+
+def wrap_cells(text: str, width: int) -> list[str]:
+    """`text` in lines of at most `width` terminal cells, no indent. Text of one-cell characters
+    wraps as `textwrap` does (also after hyphens, as it always has here); wider (Korean) text is
+    measured cell by cell, so a line never runs past the width."""
+    if all(cell_len(ch) == 1 for ch in text):
+        return textwrap.wrap(text, width)
+    return hanging_wrap(text, width, indent=0) if text.strip() else []
 
 
 class MessageLine(Widget):

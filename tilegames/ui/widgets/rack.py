@@ -10,6 +10,7 @@ from textual.message import Message
 from textual.widget import Widget
 
 from tilegames.ui.tilecells import CELL_WIDTH, Styler, plain, tile_cell
+from tilegames.core.i18n import _
 
 
 class Rack(Widget):
@@ -41,7 +42,7 @@ class Rack(Widget):
         self.held: int | None = None
         self.hidden = False
         self.marks: dict[int, str] = {}
-        self.border_title = "Your rack"
+        self.border_title = _("Your rack")
 
     def show(self, tiles: list[dict[str, Any]], cursor: int | None, held: int | None, hidden: bool = False,
              marks: dict[int, str] | None = None) -> None:
@@ -55,9 +56,9 @@ class Rack(Widget):
 
     def render(self) -> Text:
         if self.hidden:
-            return Text("(hidden)", style="dim")
+            return Text(_("(hidden)"), style="dim")
         if not self.tiles:
-            return Text("(empty)", style="dim")
+            return Text(_("(empty)"), style="dim")
         per_line = self._per_line()
         text = Text()
         for i, tile in enumerate(self.tiles):

@@ -8,9 +8,23 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual.widget import Widget
 
+from tilegames.core.i18n import _
+
 NAME_CELLS = 9  # the name column at least: the panel's width at 80 columns leaves this much
-OTHER_CELLS = 17  # the turn mark, "  3 tiles ", the meld mark and the score ("  +12")
+FIXED_CELLS = 7  # the turn mark, the meld mark and the score ("  +12"), besides the tiles' column
 DEFAULT_WIDTH = 26
+
+
+def tiles_column() -> int:
+    """Cells of the rack-size column ("  3 tiles", "타일 3개"), as wide as three digits make it:
+    the translation decides, so it is measured, never counted in characters."""
+    return cell_len(_("{count} tiles").format(count=999))
+
+
+def other_cells() -> int:
+    """Cells a row takes besides the name: the turn mark, the tiles' column and a space, the
+    meld mark and the score."""
+    return FIXED_CELLS + tiles_column() + 1
 
 
 def name_cell(name: str, cells: int, style: str = "") -> Text:
@@ -33,8 +47,8 @@ class ScorePanel(Widget):
         super().__init__(**kwargs)
         self.view: dict[str, Any] | None = None
         self.totals: list[int] = []
-        self.border_title = "Players"
-        self.border_subtitle = "M = melded"
+        self.border_title = _("Players")
+        self.border_subtitle = _("M = melded")
 
     def show(self, view: dict[str, Any], totals: list[int]) -> None:
         self.view, self.totals = view, totals
@@ -45,7 +59,8 @@ class ScorePanel(Widget):
             return Text("")
         view = self.view
         # Names get the room the panel has: whole when it is wide enough, cut when it is not.
-        room = (self.content_size.width or DEFAULT_WIDTH) - OTHER_CELLS
+        room = (self.content_size.width or DEFAULT_WIDTH) - other_cells()
+        column = tiles_column()
         longest = max((cell_len(name) for name in view["seats"]), default=0)
         cells = max(1, min(room, max(NAME_CELLS, longest)))
         text = Text()
@@ -53,11 +68,12 @@ class ScorePanel(Widget):
             turn = seat == view["current"]
             text.append(">" if turn else " ", style="bold")
             text.append(name_cell(name, cells, "bold" if turn else ""))
-            text.append(f"{view['rack_sizes'][seat]:>3} tiles ")
+            tiles = _("{count} tiles").format(count=view["rack_sizes"][seat])
+            text.append(" " * max(0, column - cell_len(tiles)) + tiles + " ")
             text.append("M" if view["melded"][seat] else " ", style="green")
             total = self.totals[seat] if seat < len(self.totals) else 0
             text.append(f"{total:>+5}\n")
-        text.append(f"Pool: {view['pool']} tiles", style="dim")
+        text.append(_("Pool: {count} tiles").format(count=view["pool"]), style="dim")
         return text
 
     def get_content_height(self, container: Any, viewport: Any, width: int) -> int:

@@ -8,6 +8,7 @@ from rich.text import Text
 from textual.widget import Widget
 
 from tilegames.ui.widgets.scores import name_cell
+from tilegames.core.i18n import _
 
 NAME_CELLS = 14
 
@@ -24,7 +25,7 @@ class ScrabbleScores(Widget):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.view: dict[str, Any] | None = None
-        self.border_title = "Scores"
+        self.border_title = _("Scores")
 
     def show(self, view: dict[str, Any]) -> None:
         self.view = view
@@ -37,9 +38,10 @@ class ScrabbleScores(Widget):
             return text
         for seat, name in enumerate(view["seats"]):
             turn = seat == view["current"]
+            tiles = _("{count} tiles").format(count=view["rack_sizes"][seat])
             text.append(f"{'>' if turn else ' '}{name_cell(name, NAME_CELLS).plain} {view['scores'][seat]:>4}  "
-                        f"{view['rack_sizes'][seat]} tiles\n", style="bold" if turn else "")
-        text.append(f" Bag: {view['bag']} tiles", style="dim")
+                        f"{tiles}\n", style="bold" if turn else "")
+        text.append(" " + _("Bag: {count} tiles").format(count=view["bag"]), style="dim")
         return text
 
     def get_content_height(self, container: Any, viewport: Any, width: int) -> int:

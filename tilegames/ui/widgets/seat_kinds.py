@@ -9,6 +9,7 @@ from textual.binding import Binding
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
+from tilegames.core.i18n import _
 
 NAME_CELLS = 16  # the longest a name is shown; shorter when many seats share the line
 
@@ -47,7 +48,7 @@ class SeatKinds(Widget, can_focus=True):
 
     def render(self) -> Text:
         if not self.seats:
-            return Text("(name the players above)", style="dim")
+            return Text(_("(name the players above)"), style="dim")
         line = Text()
         cursor_style = self.get_component_rich_style("seat-kinds--cursor")
         # Each seat takes "[x] " and two cells of space besides its name: names are cut to fit.

@@ -7,7 +7,6 @@ faces (`styler`)."""
 
 from __future__ import annotations
 
-import textwrap
 from typing import Any
 
 from rich.text import Text
@@ -15,7 +14,9 @@ from textual import events
 from textual.message import Message
 from textual.widget import Widget
 
+from tilegames.core.i18n import N_, _
 from tilegames.ui.tilecells import CELL_WIDTH, Styler, plain, tile_cell
+from tilegames.ui.widgets.message_line import wrap_cells
 
 LABEL_WIDTH = 4  # "12 " before the tiles of a row
 
@@ -35,10 +36,10 @@ class Table(Widget):
             self.row, self.index = row, index
             super().__init__()
 
-    def __init__(self, styler: Styler = plain, new_row: str = "new set", **kwargs: Any) -> None:
+    def __init__(self, styler: Styler = plain, new_row: str = N_("new set"), **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.styler = styler  # the game's colours for its faces
-        self.new_row = new_row  # what the last line starts: a set, a word
+        self.new_row = new_row  # what the last line starts: a set, a word (marked with N_)
         self.rows: list[dict[str, Any]] = []
         self.cursor: tuple[int, int] | None = None
         self.held: int | None = None
@@ -60,7 +61,7 @@ class Table(Widget):
             if row is None:
                 cursor_here = self.cursor is not None and self.cursor[0] == r
                 line = Text(f"{'>' if cursor_here else ' '}  ", style="bold")
-                line.append(f"+ {self.new_row}", style="reverse" if cursor_here else "dim")
+                line.append("+ " + _(self.new_row), style="reverse" if cursor_here else "dim")  # i18n: marked
                 lines.append(line)
                 break
             tiles = row["tiles"]
@@ -77,7 +78,7 @@ class Table(Widget):
             if row.get("problem"):
                 lines.append(line)
                 # Wrapped under the row, every line indented, so the tiles' column stays clear.
-                parts = textwrap.wrap(row["problem"], max(10, width - LABEL_WIDTH - 2))
+                parts = wrap_cells(row["problem"], max(10, width - LABEL_WIDTH - 2))
                 for n, part in enumerate(parts):
                     lines.append(Text(" " * LABEL_WIDTH) + Text(f"{' ' if n else '!'} {part}", style="bold red"))
                 continue

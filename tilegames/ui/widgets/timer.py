@@ -10,8 +10,11 @@ from __future__ import annotations
 import math
 from typing import Any, Callable
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.widget import Widget
+
+from tilegames.core.i18n import _
 
 WARNING_SECONDS = 10
 POLL_INTERVAL = 0.25  # seconds between two readings of a `source`
@@ -29,7 +32,13 @@ def clock_text(seconds: float) -> str:
 
 def time_left(name: str, remaining: float | None) -> str:
     """A player's clock in one line ("Ann: 0:42 left"); "" when the turn has no time limit."""
-    return "" if remaining is None else f"{name}: {clock_text(remaining)} left"
+    return "" if remaining is None else _("{name}: {clock} left").format(name=name, clock=clock_text(remaining))
+
+
+def seconds_label(seconds: int) -> str:
+    """" 42s": the seconds left after the bar, right-aligned in three digits."""
+    number = str(seconds)
+    return " " + _("{seconds}s").format(seconds=" " * max(0, 3 - len(number)) + number)
 
 
 class TurnTimer(Widget):
@@ -69,11 +78,13 @@ class TurnTimer(Widget):
 
     def render(self) -> Text:
         if self.remaining is None or not self.total:
-            return Text("no time limit", style="dim")
+            return Text(_("no time limit"), style="dim")
         seconds = int(self.remaining + 0.999)
-        width = max(4, self.size.width - 12)
+        prefix = _("Time") + " "
+        # The bar takes what the words leave: measured in cells, the longest label counted.
+        width = max(4, self.size.width - cell_len(prefix) - cell_len(seconds_label(100) + " !"))
         filled = round(width * self.remaining / self.total)
-        label = f" {seconds:>3}s"
+        label = seconds_label(seconds)
         if seconds <= WARNING_SECONDS:
             label += " !"
-        return Text("Time " + "━" * filled + "─" * (width - filled) + label)
+        return Text(prefix + "━" * filled + "─" * (width - filled) + label)

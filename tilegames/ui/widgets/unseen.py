@@ -8,6 +8,7 @@ from typing import Any
 
 from rich.text import Text
 from textual.widget import Widget
+from tilegames.core.i18n import _, ngettext
 
 VOWELS = "AEIOU"
 BLANK = "?"
@@ -27,6 +28,16 @@ def unseen_groups(letters: str) -> list[tuple[str, int, str]]:
     return groups
 
 
+def group_label(name: str, size: int) -> str:
+    """"3 vowels", "1 blank": a group of `unseen_groups` (its name singular or plural) with its
+    size, in the player's language."""
+    if name.startswith("vowel"):
+        return ngettext("{count} vowel", "{count} vowels", size).format(count=size)
+    if name.startswith("consonant"):
+        return ngettext("{count} consonant", "{count} consonants", size).format(count=size)
+    return ngettext("{count} blank", "{count} blanks", size).format(count=size)
+
+
 class UnseenTiles(Widget):
     DEFAULT_CSS = """
     UnseenTiles {
@@ -39,24 +50,24 @@ class UnseenTiles(Widget):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.letters: str | None = None
-        self.border_title = "Unseen tiles"
+        self.border_title = _("Unseen tiles")
 
     def show(self, letters: str | None) -> None:
         """`letters`: the unseen tiles as one string (None: hidden between players)."""
         self.letters = letters
-        self.border_subtitle = "" if letters is None else f"{len(letters)} tiles"
+        self.border_subtitle = "" if letters is None else _("{count} tiles").format(count=len(letters))
         self.refresh(layout=True)
 
     def render(self) -> Text:
         if self.letters is None:
-            return Text("(hidden)", style="dim")
+            return Text(_("(hidden)"), style="dim")
         groups = unseen_groups(self.letters)
         if not groups:
-            return Text("none")
+            return Text(_("none"))
         text = Text()
         for i, (name, size, counts) in enumerate(groups):
             if i:
                 text.append("\n")
-            text.append(f"{size} {name}: ", style="bold")
+            text.append(f"{group_label(name, size)}: ", style="bold")
             text.append(counts)
         return text

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.cells import cell_len
 from rich.text import Text
+
+from tilegames.core.i18n import _, ngettext
 
 from tilegames.ui.games.nabit.tiles import colour_style
 
@@ -17,7 +20,9 @@ def players_text(view: dict[str, Any], width: int) -> Text:
     numbers = 17  # "  wd  bk left pts"
     name_cells = max(3, width - 4 - numbers)
     text = Text(" " * (name_cells + 4))
-    text.append(f"{'wd':>4}{'bk':>4}{'left':>5}{'pts':>4}\n", style="dim")
+    # Column heads, right-aligned by cells: short words in any language (the widths are fixed).
+    heads = ((_("wd"), 4), (_("bk"), 4), (_("left"), 5), (_("pts"), 4))
+    text.append("".join(" " * max(0, cells - cell_len(head)) + head for head, cells in heads) + "\n", style="dim")
     for seat, name in enumerate(seats):
         turn = seat == view["current"]
         text.append(">" if turn else " ", style="bold")
@@ -38,7 +43,7 @@ def preview_text(view: dict[str, Any]) -> Text:
     which word, the caps and the bank tile; or why it would be refused."""
     preview = view.get("preview")
     if not preview:
-        return Text("Type letters on the board to build.", style="dim")
+        return Text(_("Type letters on the board to build."), style="dim")
     seats = view["seats"]
     text = Text()
     if not preview["valid"]:
@@ -49,16 +54,16 @@ def preview_text(view: dict[str, Any]) -> Text:
         text.append(f"{word['word']}", style="bold")
         change = next((c for c in preview["changes"] if c["cells"] == word["cells"]), None)
         if change is not None and change["from"] is not None and change["from"] != change["to"]:
-            text.append(f": nabbed from {seats[change['from']]}")
+            text.append(": " + _("nabbed from {name}").format(name=seats[change["from"]]))
         elif change is not None:
-            text.append(": yours")
+            text.append(": " + _("yours"))
         text.append("\n")
     if preview["caps"]:
         caps = len(preview["caps"])
-        text.append(f"caps {caps} stack{'s' if caps > 1 else ''}", style="bold green")
-        text.append("; bank +1\n" if preview["bank"] else "\n")
+        text.append(ngettext("caps {count} stack", "caps {count} stacks", caps).format(count=caps), style="bold green")
+        text.append("; " + _("bank +1") + "\n" if preview["bank"] else "\n")
     elif preview["bank"]:
-        text.append("bank +1\n", style="bold green")
+        text.append(_("bank +1") + "\n", style="bold green")
     if preview.get("scores") is not None and view["you"] is not None:
-        text.append(f"Enter: your score becomes {preview['scores'][view['you']]}.", style="green")
+        text.append(_("Enter: your score becomes {score}.").format(score=preview["scores"][view["you"]]), style="green")
     return text

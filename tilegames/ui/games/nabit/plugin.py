@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from tilegames.core.series import GameRecord, Series
+from tilegames.core.i18n import _
 from tilegames.core.session_protocol import Session
 from tilegames.games.nabit.game import GAME
 from rich.text import Text
@@ -40,11 +41,11 @@ class NabItPlugin:
         line = Text()
         for tile in view.get("hand") or []:
             line.append_text(hand_tile(tile, view["colours"]))
-        hand = Static(line if line else "(empty)", classes="demo-hand")
+        hand = Static(line if line else _("(empty)"), classes="demo-hand")
         hand.styles.border = ("round", "grey")
         hand.styles.height = 3
         hand.styles.padding = (0, 1)
-        hand.border_title = f"{owner}'s hand"
+        hand.border_title = _("{name}'s hand").format(name=owner)
         return hand
 
 

@@ -20,7 +20,6 @@ writes the same line typing would, so there is one thing to read and to correct.
 from __future__ import annotations
 
 import re
-import textwrap
 from typing import Any
 
 from rich.text import Text
@@ -33,18 +32,20 @@ from textual.widget import Widget
 from textual.widgets import Footer, Input, Static
 
 from tilegames.games.rummikub.config import INITIAL_MELD_POINTS
+from tilegames.core.i18n import N_, _
 from tilegames.games.rummikub.meld_report import MeldReport, SetReport, check_initial_meld
 from tilegames.games.rummikub.notation import COLOURS, HIGHEST, JOKER_TOKEN, LOWEST, Edition, Face, NotationError, parse_faces
-from tilegames.ui.games.rummikub.tiles import tile_style
+from tilegames.ui.games.rummikub.tiles import kind_name, tile_style
 from tilegames.ui.screens.base import BaseScreen
 from tilegames.ui.tilecells import CELL_WIDTH, tile_cell
+from tilegames.ui.widgets.message_line import wrap_cells
 
 LABEL_WIDTH = 4  # " 1  " before a set's tiles
 MAX_INPUT = 300  # characters: more tiles than any meld, and never a slow check
 _SET_SEPARATOR = re.compile(r"[,;]")
 
-HINT = ("Tiles: R B K O (red blue black orange) and 1-13, J for a joker. "
-        "Spaces between tiles, a comma between sets.")
+HINT = N_("Tiles: R B K O (red blue black orange) and 1-13, J for a joker. "
+          "Spaces between tiles, a comma between sets.")
 
 
 def parse_sets(text: str) -> list[tuple[Face, ...]]:
@@ -57,25 +58,26 @@ def parse_sets(text: str) -> list[tuple[Face, ...]]:
         try:
             sets.append(parse_faces(piece))
         except NotationError as exc:
-            raise NotationError(f"Set {number}: {exc}") from None
+            raise NotationError(_("Set {number}: {problem}").format(number=number, problem=exc)) from None
     if len(sets) > 1 and all(len(s) == 1 for s in sets):
         # "R10, R11, R12": commas between tiles, as the command line's quoting might suggest.
         example = " ".join(str(s[0]) for s in sets)
-        raise NotationError(f'Each comma starts a new set: put spaces between the tiles of a set, e.g. "{example}".')
+        raise NotationError(_('Each comma starts a new set: put spaces between the tiles of a set, e.g. "{example}".').format(
+            example=example))
     return sets
 
 
 def progress_line(report: MeldReport, threshold: int = INITIAL_MELD_POINTS) -> str:
     """The total and how far it is from the initial meld's points."""
     if report.total >= threshold:
-        return f"Total {report.total}: {threshold} reached"
-    return f"Total {report.total}: {threshold - report.total} more needed"
+        return _("Total {total}: {needed} reached").format(total=report.total, needed=threshold)
+    return _("Total {total}: {missing} more needed").format(total=report.total, missing=threshold - report.total)
 
 
 def set_note(report: SetReport) -> str:
     """"run 33", "group 12 (J = 4 in black or orange)": what a valid set is and counts."""
     jokers = f" (J = {', '.join(report.jokers)})" if report.jokers else ""
-    return f"{report.kind} {report.value}{jokers}"
+    return f"{kind_name(report.kind)} {report.value}{jokers}"
 
 
 def with_tile(text: str, face: str) -> str:
@@ -139,7 +141,7 @@ class TilePicker(Widget, can_focus=True):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.cursor = (0, 0)
-        self.border_title = "Pick tiles (Tab)"
+        self.border_title = _("Pick tiles (Tab)")
 
     @property
     def face(self) -> str:
@@ -222,8 +224,8 @@ class MeldSets(Widget):
                 line.append(tile_cell(face, tile_style))
             if judged.kind == "invalid":
                 lines.append(line)
-                reason = f"invalid: {judged.reason}"
-                for n, part in enumerate(textwrap.wrap(reason, max(10, width - LABEL_WIDTH - 2))):
+                reason = _("invalid: {reason}").format(reason=judged.reason)
+                for n, part in enumerate(wrap_cells(reason, max(10, width - LABEL_WIDTH - 2))):
                     lines.append(Text(" " * LABEL_WIDTH) + Text(f"{' ' if n else '!'} {part}", style="bold red"))
                 continue
             note = Text(f" {set_note(judged)}", style="bold green")
@@ -234,7 +236,7 @@ class MeldSets(Widget):
         reached = report.total >= INITIAL_MELD_POINTS
         lines.append(Text(""))
         lines.append(Text(progress_line(report), style="bold green" if reached else "bold yellow"))
-        for part in textwrap.wrap(report.verdict, max(10, width)):
+        for part in wrap_cells(report.verdict, max(10, width)):
             lines.append(Text(part, style="green" if report.valid else "red"))
         return lines
 
@@ -270,13 +272,13 @@ class MeldCheckScreen(BaseScreen):
     def compose(self) -> ComposeResult:
         yield Static(id="title", markup=False)
         with Vertical():
-            yield Static(HINT, id="hint", markup=False)
-            yield Input(self.initial_text, placeholder="e.g. R10 R11 R12, K4 B4 O4 J", max_length=MAX_INPUT,
+            yield Static(_(HINT), id="hint", markup=False)  # i18n: marked
+            yield Input(self.initial_text, placeholder=_("e.g. R10 R11 R12, K4 B4 O4 J"), max_length=MAX_INPUT,
                         id="sets")
             yield Static(id="problem", markup=False)
             yield TilePicker()
             with VerticalScroll(id="result-box", can_focus=False) as box:
-                box.border_title = "Your initial meld"
+                box.border_title = _("Your initial meld")
                 yield MeldSets()
         yield Footer()
         yield from self.compose_notice()
@@ -320,14 +322,15 @@ class MeldCheckScreen(BaseScreen):
             problem.update(str(exc))
             self.query_one(MeldSets).show(None)
             return
-        problem.update("" if sets else "Type the sets you would lay down first.")
+        problem.update("" if sets else _("Type the sets you would lay down first."))
         self.report = check_initial_meld(sets, edition=self.edition) if sets else None
         self.query_one(MeldSets).show(self.report)
 
     def _show_title(self) -> None:
-        tiles = "106 tiles" if self.edition == "standard" else "XP, 160 tiles"
+        tiles = _("106 tiles") if self.edition == "standard" else _("XP, 160 tiles")
         self.query_one("#title", Static).update(
-            f"Rummikub initial meld checker  ·  {INITIAL_MELD_POINTS} points  ·  {tiles} (ctrl+t)")
+            _("Rummikub initial meld checker  ·  {points} points  ·  {tiles} (ctrl+t)").format(
+                points=INITIAL_MELD_POINTS, tiles=tiles))
 
     def action_edition(self) -> None:
         """The other tile set: it changes how many copies of a tile the meld may use."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from tilegames.core.series import GameRecord, Series
+from tilegames.core.i18n import _
 from tilegames.core.session_protocol import Session
 from tilegames.games.rummikub.game import GAME
 from tilegames.ui.screens.rummikub import RummikubScreen
@@ -21,9 +22,10 @@ from tilegames.ui.widgets.table import Table
 
 
 def headline(details: dict[str, Any], seats: tuple[str, ...]) -> str:
-    names = " and ".join(seats[w] for w in details["winners"])
-    how = "went out" if details.get("reason") == "out" else "had the lowest rack when the game stuck"
-    return f"{names} {how}."
+    names = _(" and ").join(seats[w] for w in details["winners"])
+    if details.get("reason") == "out":
+        return _("{names} went out.").format(names=names)
+    return _("{names} had the lowest rack when the game stuck.").format(names=names)
 
 
 class RummikubPlugin:
@@ -32,7 +34,7 @@ class RummikubPlugin:
     def play_screen(self, session: Session, *, open_hands: bool, series: Series[GameRecord], heading: str,
                     on_game_over: Callable[[Session], None]) -> RummikubScreen:
         # A Rummikub game always names its place in the match, a match of one game too.
-        title = heading or f"Game 1 of 1: {', '.join(series.seats)}."
+        title = heading or _("Game {number} of {total}: {players}.").format(number=1, total=1, players=", ".join(series.seats))
         return RummikubScreen(session, open_hands=open_hands, totals=list(series.totals()),
                               on_game_over=on_game_over, title=title)
 
@@ -47,11 +49,11 @@ class RummikubPlugin:
     def rack(self, view: dict[str, Any], owner: str) -> Rack:
         rack = Rack(tile_style)
         rack.show(view.get("rack") or [], None, None)
-        rack.border_title = f"{owner}'s rack"
+        rack.border_title = _("{name}'s rack").format(name=owner)
         return rack
 
     def tools(self) -> list[Tool]:
-        return [Tool("Initial meld checker", "Type the sets of a first play and see if they make the 30 points.",
+        return [Tool(_("Initial meld checker"), _("Type the sets of a first play and see if they make the 30 points."),
                      MeldCheckScreen)]
 
 

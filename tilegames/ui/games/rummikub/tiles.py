@@ -7,6 +7,8 @@ from typing import Any
 
 from rich.style import Style
 
+from tilegames.core.i18n import _
+
 _STYLES = {
     "K": Style(color="bright_white", bgcolor="grey23", bold=True),
     "R": Style(color="bright_white", bgcolor="red3", bold=True),
@@ -21,11 +23,17 @@ def tile_style(face: str) -> Style:
     return _STYLES.get(face[:1], _STYLES["J"])
 
 
+def kind_name(kind: str) -> str:
+    """What a set is ("run", "group", "invalid") in the player's language."""
+    names = {"run": _("run"), "group": _("group"), "invalid": _("invalid")}
+    return names.get(kind, kind)
+
+
 def display_rows(table: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """A view's table as the Table widget shows it: "run 9 J=K11" after a set, or its problem."""
     rows = []
     for row in table:
         jokers = f" J={'/'.join(row['jokers'])}" if row["jokers"] else ""
         problem = row["reason"] if row["kind"] == "invalid" else ""
-        rows.append({"tiles": row["tiles"], "note": f"{row['kind']} {row['value']}{jokers}", "problem": problem})
+        rows.append({"tiles": row["tiles"], "note": f"{kind_name(row['kind'])} {row['value']}{jokers}", "problem": problem})
     return rows

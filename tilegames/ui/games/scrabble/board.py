@@ -18,12 +18,13 @@ from textual.message import Message
 from textual.widget import Widget
 
 from tilegames.games.scrabble.board import CENTRE, COLUMNS, PREMIUM, SIZE
+from tilegames.core.i18n import N_, _
 
 CELL = 2
 LABEL = 3  # "15 " before each row
 
 MARKS = {"TW": "=", "DW": "-", "TL": '"', "DL": "'"}
-LEGEND = '=TW -DW "TL \'DL +new *last'
+LEGEND = N_('=TW -DW "TL \'DL +new *last')
 PREMIUM_STYLE = {
     "TW": Style(color="bright_white", bgcolor="red3", bold=True),
     "DW": Style(color="black", bgcolor="light_pink3", bold=True),
@@ -74,12 +75,12 @@ class Board(Widget):
         self.last: set[tuple[int, int]] = set()
         self.cursor: tuple[int, int] | None = None
         self.cell = CELL  # 3 columns a square when the terminal has room (the `wide` class)
-        self.border_title = LEGEND
+        self.border_title = _(LEGEND)  # i18n: marked
 
     def show(self, letters: dict[tuple[int, int], str], new: set[tuple[int, int]], last: set[tuple[int, int]],
              cursor: tuple[int, int] | None, direction: str) -> None:
         self.letters, self.new, self.last, self.cursor = letters, new, last, cursor
-        self.border_subtitle = f"typing goes {'across >' if direction == 'across' else 'down v'}"
+        self.border_subtitle = _("typing goes across >") if direction == "across" else _("typing goes down v")
         self.refresh()
 
     def render(self) -> Text:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from tilegames.core.series import GameRecord, Series
+from tilegames.core.i18n import _
 from tilegames.core.session_protocol import Session
 from tilegames.games.scrabble.game import GAME
 from tilegames.ui.games.scrabble.board import Board
@@ -34,7 +35,7 @@ class ScrabblePlugin:
     def rack(self, view: dict[str, Any], owner: str) -> ScrabbleRack:
         rack = ScrabbleRack()
         rack.show(view.get("rack") or [])
-        rack.border_title = f"{owner}'s rack"
+        rack.border_title = _("{name}'s rack").format(name=owner)
         return rack
 
 

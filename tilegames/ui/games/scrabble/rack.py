@@ -10,6 +10,7 @@ from rich.text import Text
 from textual.widget import Widget
 
 from tilegames.games.scrabble.tiles import POINTS
+from tilegames.core.i18n import _
 from tilegames.ui.games.scrabble.board import NEW, TILE
 
 DRAWN = NEW + Style(underline=True)
@@ -33,21 +34,21 @@ class ScrabbleRack(Widget):
         self.tiles: list[dict[str, Any]] = []
         self.drawn: set[int] = set()
         self.hidden = True
-        self.border_title = "Your rack"
+        self.border_title = _("Your rack")
 
     def show(self, tiles: list[dict[str, Any]] | None, drawn: Collection[int] = ()) -> None:
         """`tiles` in display order (None: the rack is hidden); `drawn`: ids of new tiles."""
         self.hidden = tiles is None
         self.tiles, self.drawn = tiles or [], set(drawn)
         marked = not self.hidden and any(t["id"] in self.drawn for t in self.tiles)
-        self.border_title = "Your rack: * just drawn" if marked else "Your rack"
+        self.border_title = _("Your rack: * just drawn") if marked else _("Your rack")
         self.refresh()
 
     def render(self) -> Text:
         if self.hidden:
-            return Text("(hidden)", style="dim")
+            return Text(_("(hidden)"), style="dim")
         if not self.tiles:
-            return Text("(empty)", style="dim")
+            return Text(_("(empty)"), style="dim")
         text = Text(no_wrap=True)
         for tile in self.tiles:
             face = tile["face"]

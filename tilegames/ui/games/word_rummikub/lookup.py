@@ -13,22 +13,24 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from tilegames.core.inputs import shown
+from tilegames.core.i18n import _
 from tilegames.games.word_rummikub.config import WordRummikubConfig
 from tilegames.games.word_rummikub.words import judge_for_view
+from tilegames.ui.screens.base import TranslatedKeys
 
 
 def verdict(rules: dict[str, Any], text: str) -> str:
     """Whether the game with these rules (a view's `rules`) accepts `text` as a word."""
     word = text.strip().upper()
     if not word.isascii() or not word.isalpha():
-        return f"'{shown(text, 20)}' is not a word of letters A to Z."
+        return _("'{text}' is not a word of letters A to Z.").format(text=shown(text, 20))
     judge = judge_for_view(WordRummikubConfig(word_list=rules.get("word_list"), family_words=rules.get("family_words", False)))
     if judge.accepts(word):
-        return f"{word} is a word here."
+        return _("{word} is a word here.").format(word=word)
     return judge.why_not(word)
 
 
-class WordLookup(ModalScreen[None]):
+class WordLookup(TranslatedKeys, ModalScreen[None]):
     DEFAULT_CSS = """
     WordLookup { align: center middle; }
     WordLookup Vertical { width: 60; height: auto; border: round $accent; padding: 0 1; background: $panel; }
@@ -42,9 +44,9 @@ class WordLookup(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical() as box:
-            box.border_title = "Look a word up"
-            box.border_subtitle = "Enter: look up   Esc: back to the game"
-            yield Input(placeholder="a word", max_length=20, id="word")
+            box.border_title = _("Look a word up")
+            box.border_subtitle = _("Enter: look up   Esc: back to the game")
+            yield Input(placeholder=_("a word"), max_length=20, id="word")
             yield Static("", id="verdict", markup=False)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from tilegames.core.series import GameRecord, Series
+from tilegames.core.i18n import _
 from tilegames.core.session_protocol import Session
 from tilegames.games.word_rummikub.game import GAME
 from tilegames.ui.games.word_rummikub.tiles import display_rows, tile_style
@@ -35,7 +36,7 @@ class WordRummikubPlugin:
     def rack(self, view: dict[str, Any], owner: str) -> Rack:
         rack = Rack(tile_style)
         rack.show(view.get("rack") or [], None, None)
-        rack.border_title = f"{owner}'s rack"
+        rack.border_title = _("{name}'s rack").format(name=owner)
         return rack
 
 

@@ -8,6 +8,8 @@ from typing import Any
 
 from rich.style import Style
 
+from tilegames.core.i18n import _
+
 LETTER = Style(color="black", bgcolor="wheat1", bold=True)
 JOKER = Style(color="black", bgcolor="gold1", bold=True)
 
@@ -29,7 +31,10 @@ def display_rows(table: list[dict[str, Any]], drafting: bool) -> list[dict[str, 
     rows = []
     for row in table:
         tiles = [shown_tile({**t, "on_table": True}) for t in row["tiles"]]
-        note = f"word, {row['length']} letters" + (", new" if drafting and row["new"] else "")
+        if drafting and row["new"]:
+            note = _("word, {count} letters, new").format(count=row["length"])
+        else:
+            note = _("word, {count} letters").format(count=row["length"])
         rows.append({"tiles": tiles, "note": note, "problem": row["reason"] if drafting else ""})
     return rows
 
