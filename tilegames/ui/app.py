@@ -19,6 +19,7 @@ from textual.notifications import SeverityLevel
 
 from tilegames.core.clock import Clock
 from tilegames.core.errors import BadRecord, GameInUse, SaveFailed
+from tilegames.core.i18n import N_, _, ngettext
 from tilegames.core.inputs import shown
 from tilegames.core.journal import JournalHeader, game_of, load_journal, replay
 from tilegames.core.protocol import Event
@@ -37,6 +38,11 @@ from tilegames.ui.screens.setup import GameSetupScreen
 from tilegames.ui.series_flow import SeriesFlow, series_meta
 from tilegames.ui.screens.spectator import SpectatorScreen
 from tilegames.ui.screens.waiting import WaitingScreen
+
+
+# Textual's own footer entry for ctrl+p: the screens translate its description with their keys
+# (ui/screens/base.py's TranslatedKeys), so it is a message id like theirs.
+COMMAND_PALETTE_LABEL = N_("palette")
 
 
 class Flow(Protocol):
@@ -90,6 +96,9 @@ class TilegamesApp(App[None]):
         self.one_game = one_game
         self.flow: Flow | None = None  # the series in progress (its next game, dealt ahead)
         self.playing: Session | None = None  # the game on screen (its journal held)
+        # Set when the player chose another language in the menu: the app ends, and the command
+        # line starts tilegames again in it (ui/screens/language.py).
+        self.restart_in_language: str | None = None
 
     def get_default_screen(self) -> Screen[Any]:
         if self.one_game:
@@ -106,14 +115,16 @@ class TilegamesApp(App[None]):
             yield from super().get_system_commands(screen)
             return
         for entry in playable():
-            yield SystemCommand(f"New game: {entry.title}", f"Set up a game of {entry.title}",
+            title = _(entry.title)  # i18n: marked
+            yield SystemCommand(_("New game: {game}").format(game=title), _("Set up a game of {game}").format(game=title),
                                 partial(self._from_anywhere, self.open_setup, entry.id))
         if self.save:
             for save in resumable_saves():
-                yield SystemCommand(f"Resume: {describe(save)}", "Continue this unfinished game",
+                yield SystemCommand(_("Resume: {game}").format(game=describe(save)), _("Continue this unfinished game"),
                                     partial(self._from_anywhere, self.resume, save.path), discover=False)
         for entry in playable():
-            yield SystemCommand(f"Rules: {entry.title}", f"How {entry.title} is played",
+            title = _(entry.title)  # i18n: marked
+            yield SystemCommand(_("Rules: {game}").format(game=title), _("How {game} is played").format(game=title),
                                 partial(self.push_screen, RulesScreen(entry.id)))
         yield from super().get_system_commands(screen)
 
@@ -157,7 +168,7 @@ class TilegamesApp(App[None]):
     def resume_last(self) -> None:
         games = resumable_games() if self.save else []
         if not games:
-            self.say(NOTHING_TO_RESUME, "information")
+            self.say(_(NOTHING_TO_RESUME), "information")  # i18n: marked
             return
         self.resume(games[0])
 
@@ -166,11 +177,11 @@ class TilegamesApp(App[None]):
         try:
             session = open_saved(path, self.clock)
         except GameInUse as exc:
-            question = f"{exc}\n\nWatch it read-only, as a spectator?"
+            question = _("{reason}\n\nWatch it read-only, as a spectator?").format(reason=exc)
             self.push_screen(Confirm(escape(question)), lambda yes: self.watch_elsewhere(path) if yes else None)
             return
         except (BadRecord, SaveFailed) as exc:
-            self.say(f"Cannot resume {shown(path.name)}: {exc}")
+            self.say(_("Cannot resume {file}: {reason}").format(file=shown(path.name), reason=exc))
             return
         self.show_resumed(session)
 
@@ -182,14 +193,16 @@ class TilegamesApp(App[None]):
             events: list[Event] = []
             state = replay(loaded, game, events)
         except BadRecord as exc:
-            self.say(f"Cannot show {shown(path.name)}: {exc}")
+            self.say(_("Cannot show {file}: {reason}").format(file=shown(path.name), reason=exc))
             return
-        title = f"{game.title}: {', '.join(loaded.header.seats)} (read-only, {len(loaded.records)} moves saved)"
+        moves = len(loaded.records)
+        title = ngettext("{game}: {players} (read-only, {n} move saved)", "{game}: {players} (read-only, {n} moves saved)",
+                         moves).format(game=_(game.title), players=", ".join(loaded.header.seats), n=moves)  # i18n: marked
         view = game.view(state, None, None)
         try:
             position = plugin(game.id).position(view)
         except BadRecord as exc:
-            self.say(f"Cannot show {shown(path.name)}: {exc}")
+            self.say(_("Cannot show {file}: {reason}").format(file=shown(path.name), reason=exc))
             return
         self.push_screen(SpectatorScreen(title, view, [e.text for e in events], position))
 
@@ -248,8 +261,8 @@ class TilegamesApp(App[None]):
 
         self.bell()
         report = Group(
-            Text("tilegames stopped because of a bug. Your game is saved up to its last move: "
-                 "`tilegames resume` continues it.", style="bold"),
+            Text(_("tilegames stopped because of a bug. Your game is saved up to its last move: "
+                   "`tilegames resume` continues it."), style="bold"),
             Traceback(show_locals=False, width=None, suppress=[rich]),
         )
         self._exit_renderables.append(Segments(self.console.render(report, self.console.options)))

@@ -13,6 +13,7 @@ from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
+from tilegames.core.i18n import _
 from tilegames.ui.screens.help import KEY_NAMES
 
 CURSOR_ACTIONS = {"move", "edge", "switch_zone", "pick", "cancel", "toggle_direction"}
@@ -28,4 +29,5 @@ def screen_commands(screen: Screen[Any]) -> Iterable[SystemCommand]:
             continue
         seen.add(binding.action)
         keys = " / ".join(KEY_NAMES.get(k, k) for k in binding.key.split(","))
-        yield SystemCommand(binding.description, f"Key: {keys}", partial(screen.run_action, binding.action))
+        yield SystemCommand(_(binding.description), _("Key: {keys}").format(keys=keys),  # i18n: marked
+                            partial(screen.run_action, binding.action))

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Callable
 from weakref import WeakKeyDictionary
 
 from tilegames.core.errors import BadRecord, IllegalMove
+from tilegames.core.i18n import _
 from tilegames.core.protocol import Event
 from tilegames.core.series import GameRecord, Series
 from tilegames.core.series_meta import finished_record
@@ -32,6 +33,7 @@ from tilegames.net.remote_session import (BACK_EVENT, GONE_EVENT, LOST_EVENT, NE
                                           RemoteSession)
 from tilegames.ui.games import plugin
 from tilegames.ui.screens.turns import TurnScreen
+from tilegames.ui.series_flow import series_heading
 
 if TYPE_CHECKING:
     from tilegames.ui.app import TilegamesApp
@@ -54,8 +56,7 @@ class RemoteFlow:
         """The session's game on screen, headed by its place in the series."""
         session = self.session
         self.series = series = session.series()
-        heading = f"Game {len(series.games) + 1} of {series.total_games}: {', '.join(series.seats)}." \
-            if series.total_games > 1 else ""
+        heading = series_heading(series)
         screen = plugin(session.game_id).play_screen(session, open_hands=False, series=series, heading=heading,
                                                      on_game_over=self.game_over)
         if isinstance(screen, TurnScreen):
@@ -111,14 +112,15 @@ class RemoteFlow:
 
 def leave_question(session: RemoteSession) -> str:
     """What leaving asks: the game goes on on the server, and the same codes come back to it."""
-    codes = " and ".join(session.codes)
+    codes = _(" and ").join(session.codes)
     if not session.seats_here:
-        return (f"Stop watching? The game goes on on the server at {session.address}; the code {codes} "
-                "watches it again. (y/n)")
-    several = len(session.codes) > 1
-    return (f"Leave this game? It goes on on the server at {session.address}; join again with "
-            f"{'your codes' if several else 'your code'} {codes} to take "
-            f"{'your seats' if several else 'your seat'} back. (y/n)")
+        return _("Stop watching? The game goes on on the server at {address}; the code {codes} "
+                 "watches it again. (y/n)").format(address=session.address, codes=codes)
+    if len(session.codes) > 1:
+        return _("Leave this game? It goes on on the server at {address}; join again with your codes {codes} "
+                 "to take your seats back. (y/n)").format(address=session.address, codes=codes)
+    return _("Leave this game? It goes on on the server at {address}; join again with your code {codes} "
+             "to take your seat back. (y/n)").format(address=session.address, codes=codes)
 
 
 def show_remote(app: TilegamesApp, session: RemoteSession) -> None:
@@ -127,7 +129,8 @@ def show_remote(app: TilegamesApp, session: RemoteSession) -> None:
         plugin(session.game_id)
     except BadRecord:
         session.close()
-        app.say(f"The server plays {session.game_id!r}, a game this version of tilegames does not have.")
+        app.say(_("The server plays {game_id!r}, a game this version of tilegames does not have.")
+                .format(game_id=session.game_id))
         return
     RemoteFlow.around(app, session).show()
 
@@ -149,7 +152,7 @@ def start_remote(app: TilegamesApp, host: str, port: int, codes: tuple[str, ...]
     _last_join[app] = (address, ", ".join(codes))
     failed = on_failed or app.say
     if on_failed is None:
-        app.say(f"Connecting to {address}…", "information")
+        app.say(_("Connecting to {address}…").format(address=address), "information")
 
     def connect() -> None:
         try:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from tilegames.core.errors import BadRecord, GameInUse, SaveFailed
+from tilegames.core.i18n import _
 from tilegames.core.journal import JournalHeader
 from tilegames.core.registry import get_game
 from tilegames.core.saves import find_saved, new_journal_path
@@ -25,6 +26,15 @@ from tilegames.ui.games import plugin
 
 if TYPE_CHECKING:
     from tilegames.ui.app import TilegamesApp
+
+
+def series_heading(series: Series[GameRecord]) -> str:
+    """What heads a game's screen within its series ("Game 2 of 3: Ann, Bora."); "" for a game
+    played on its own."""
+    if series.total_games <= 1:
+        return ""
+    return _("Game {number} of {total}: {players}.").format(number=len(series.games) + 1, total=series.total_games,
+                                                          players=", ".join(series.seats))
 
 @dataclass
 class SeriesFlow:
@@ -82,7 +92,7 @@ class SeriesFlow:
         try:
             session = self.prepare_next()
         except SaveFailed as exc:
-            self.app.say(f"{exc} The game was not started.")
+            self.app.say(_("{reason} The game was not started.").format(reason=exc))
             return
         self.show(session)
 
@@ -92,10 +102,11 @@ class SeriesFlow:
         try:
             return self.prepare_next()
         except SaveFailed as exc:
-            self.app.say(f"Saving stopped: {exc} The next game is played without saving.", "warning")
+            self.app.say(_("Saving stopped: {reason} The next game is played without saving.").format(reason=exc),
+                         "warning")
             return self.prepare_next(save=False)
         except (GameInUse, BadRecord) as exc:
-            self.app.say(f"The next game of this series cannot be opened: {exc}")
+            self.app.say(_("The next game of this series cannot be opened: {reason}").format(reason=exc))
             return None
 
     def next_game(self) -> None:
@@ -110,8 +121,7 @@ class SeriesFlow:
 
     def show(self, session: Session) -> None:
         series = self.series
-        heading = f"Game {len(series.games) + 1} of {series.total_games}: {', '.join(series.seats)}." \
-            if series.total_games > 1 else ""
+        heading = series_heading(series)
         screen = plugin(self.game_id).play_screen(session, open_hands=self.open_hands, series=series,
                                                   heading=heading, on_game_over=self.game_over)
         self.app.show_play(session, screen, flow=self)

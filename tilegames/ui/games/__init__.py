@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 from tilegames.core.errors import BadRecord
+from tilegames.core.i18n import N_, _
 
 if TYPE_CHECKING:  # the list of games stays cheap to import: `tilegames` reads it at every start
     from textual.screen import Screen
@@ -83,15 +84,15 @@ def game_tools() -> list[tuple[Entry, Tool]]:
 @dataclass(frozen=True)
 class Entry:
     id: str
-    title: str
+    title: str  # English, marked with N_: shown as `_(entry.title)`, in the player's language
     module: str | None  # None: not built yet (coming soon)
 
 
 PLUGINS: tuple[Entry, ...] = (
-    Entry("rummikub", "Rummikub", "tilegames.ui.games.rummikub.plugin"),
-    Entry("word-rummikub", "Rummikub Word", "tilegames.ui.games.word_rummikub.plugin"),
-    Entry("scrabble", "Scrabble", "tilegames.ui.games.scrabble.plugin"),
-    Entry("nabit", "Nab-It!", "tilegames.ui.games.nabit.plugin"),
+    Entry("rummikub", N_("Rummikub"), "tilegames.ui.games.rummikub.plugin"),
+    Entry("word-rummikub", N_("Rummikub Word"), "tilegames.ui.games.word_rummikub.plugin"),
+    Entry("scrabble", N_("Scrabble"), "tilegames.ui.games.scrabble.plugin"),
+    Entry("nabit", N_("Nab-It!"), "tilegames.ui.games.nabit.plugin"),
 )
 
 _extra: dict[str, tuple[str, GamePlugin]] = {}  # plug-ins registered at run time (the tests' own game)
@@ -107,7 +108,7 @@ def unregister(game_id: str) -> None:
 
 def entries() -> list[Entry]:
     """Every game the menu lists, in menu order, then the ones registered at run time."""
-    return list(PLUGINS) + [Entry(game_id, title, "") for game_id, (title, _) in _extra.items()]
+    return list(PLUGINS) + [Entry(game_id, title, "") for game_id, (title, _plugin) in _extra.items()]
 
 
 def playable() -> list[Entry]:
@@ -120,7 +121,7 @@ def plugin(game_id: str) -> GamePlugin:
         return _extra[game_id][1]
     entry = next((e for e in PLUGINS if e.id == game_id), None)
     if entry is None or entry.module is None:
-        raise BadRecord(f"{game_id!r} games cannot be played in the app.")
+        raise BadRecord(_("{game_id!r} games cannot be played in the app.").format(game_id=game_id))
     module = importlib.import_module(entry.module)
     found: GamePlugin = module.PLUGIN
     return found

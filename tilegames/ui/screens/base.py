@@ -44,10 +44,10 @@ class TooSmall(Static):
     """
 
     def show_size(self, width: int, height: int, status: str = "") -> None:
-        lines = [f"The terminal is {width}x{height}.",
-                 f"tilegames needs at least {MIN_WIDTH}x{MIN_HEIGHT}.",
-                 "Make the window larger to go on.",
-                 "Until then, keys and clicks are ignored."]
+        lines = [_("The terminal is {width}x{height}.").format(width=width, height=height),
+                 _("tilegames needs at least {width}x{height}.").format(width=MIN_WIDTH, height=MIN_HEIGHT),
+                 _("Make the window larger to go on."),
+                 _("Until then, keys and clicks are ignored.")]
         if status:
             lines += ["", status]
         self.update("\n".join(lines))
@@ -61,7 +61,7 @@ class TranslatedKeys:
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:
         shown: dict[str, ActiveBinding] = super().active_bindings  # type: ignore[misc]
-        return {key: active._replace(binding=replace(active.binding, description=_(active.binding.description)))
+        return {key: active._replace(binding=replace(active.binding, description=_(active.binding.description)))  # i18n: marked
                 if active.binding.description else active for key, active in shown.items()}
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.cells import cell_len, set_cell_size
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -10,8 +11,11 @@ from textual.containers import Center, Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Static
 
+from tilegames.core.i18n import _
+from tilegames.ui.screens.base import TranslatedKeys
 
-class HandOff(Screen[None]):
+
+class HandOff(TranslatedKeys, Screen[None]):
     """Covers the whole terminal so the next player never sees the previous rack. Enter goes on;
     q or Esc leaves for the menu (the game is saved, Resume goes on)."""
 
@@ -33,9 +37,9 @@ class HandOff(Screen[None]):
         with Vertical():
             if self.notice:
                 yield Static(Text(self.notice), id="notice")
-            yield Static(Text(f"Pass to {self.player}"), id="who")
+            yield Static(Text(_("Pass to {name}").format(name=self.player)), id="who")
             yield Static("")
-            yield Static(Text(f"{self.player}: press Enter when only you can see the screen."))
+            yield Static(Text(_("{name}: press Enter when only you can see the screen.").format(name=self.player)))
         yield Footer()
 
     def action_go(self) -> None:
@@ -47,14 +51,14 @@ class HandOff(Screen[None]):
             if yes:
                 self.app.back_to_menu()  # type: ignore[attr-defined]
 
-        self.app.push_screen(Confirm("Leave this game? It is saved: choose Resume in the menu "
-                                     "(or run `tilegames resume`) to go on. (y/n)"), leave)
+        self.app.push_screen(Confirm(_("Leave this game? It is saved: choose Resume in the menu "
+                                       "(or run `tilegames resume`) to go on. (y/n)")), leave)
 
     def on_click(self) -> None:
         self.dismiss(None)
 
 
-class Confirm(ModalScreen[bool]):
+class Confirm(TranslatedKeys, ModalScreen[bool]):
     """A yes/no question answered with y or n (Enter is yes, Escape is no)."""
 
     DEFAULT_CSS = """
@@ -75,13 +79,13 @@ class Confirm(ModalScreen[bool]):
         with Vertical():
             yield Static(self.question)
             with Center():
-                yield Static("[b]y[/b] yes    [b]n[/b] no")
+                yield Static(_("[b]y[/b] yes    [b]n[/b] no"))
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)
 
 
-class AskLetter(ModalScreen["str | None"]):
+class AskLetter(TranslatedKeys, ModalScreen["str | None"]):
     """Which letter does a blank (a joker) stand for? Type it (Esc cancels)."""
 
     DEFAULT_CSS = """
@@ -90,9 +94,10 @@ class AskLetter(ModalScreen["str | None"]):
     """
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, question: str = "The blank stands for which letter? Type it (A-Z). Esc cancels.") -> None:
+    def __init__(self, question: str | None = None) -> None:
         super().__init__()
-        self.question = question
+        self.question = _("The blank stands for which letter? Type it (A-Z). Esc cancels.") if question is None \
+            else question
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -107,7 +112,7 @@ class AskLetter(ModalScreen["str | None"]):
         self.dismiss(None)
 
 
-class ChallengePrompt(ModalScreen["int | None"]):
+class ChallengePrompt(TranslatedKeys, ModalScreen["int | None"]):
     """After a play, the other players may challenge: the number of the challenger, or Enter
     to let the play stand (RULES.md §3.8: the first to challenge decides). Docked at the bottom,
     so the board and the play in question stay in view."""
@@ -130,13 +135,13 @@ class ChallengePrompt(ModalScreen["int | None"]):
 
     def compose(self) -> ComposeResult:
         choices = Text()
-        for number, (_, name) in enumerate(self.challengers, start=1):
+        for number, (_seat, name) in enumerate(self.challengers, start=1):
             choices.append(f"{number}", "bold")
-            choices.append(f" {name} challenges   ")
+            choices.append(" " + _("{name} challenges").format(name=name) + "   ")
         choices.append("Enter", "bold")
-        choices.append(" no challenge: the play stands")
+        choices.append(" " + _("no challenge: the play stands"))
         with Vertical() as box:
-            box.border_title = "Challenge?"
+            box.border_title = _("Challenge?")
             yield Static(Text(self.question))
             yield Static(choices, id="choices")
 
@@ -151,7 +156,7 @@ class ChallengePrompt(ModalScreen["int | None"]):
         self.dismiss(None)
 
 
-class ExchangePicker(ModalScreen["list[int] | None"]):
+class ExchangePicker(TranslatedKeys, ModalScreen["list[int] | None"]):
     """Choose tiles to exchange by typing their letters (? for a blank); Enter exchanges."""
 
     DEFAULT_CSS = """
@@ -177,9 +182,12 @@ class ExchangePicker(ModalScreen["list[int] | None"]):
     def _show(self) -> None:
         keep = " ".join(t["face"] for t in self.rack if t["id"] not in self.chosen) or "-"
         out = " ".join(t["face"] for t in self.rack if t["id"] in self.chosen) or "-"
-        self.query_one("#picker", Static).update(
-            f"Type the letters to exchange (? for a blank). Backspace puts one back.\n\n"
-            f"Keep:      {keep}\nExchange:  {out}\n\nEnter exchanges, Esc cancels.")
+        labels = (_("Keep:"), _("Exchange:"))
+        width = max(cell_len(label) for label in labels) + 2  # the tiles line up under each other
+        self.query_one("#picker", Static).update(Text(
+            _("Type the letters to exchange (? for a blank). Backspace puts one back.") + "\n\n"
+            + f"{set_cell_size(labels[0], width)}{keep}\n{set_cell_size(labels[1], width)}{out}\n\n"
+            + _("Enter exchanges, Esc cancels.")))
 
     def on_key(self, event: events.Key) -> None:
         ch = (event.character or "").upper()
@@ -187,9 +195,12 @@ class ExchangePicker(ModalScreen["list[int] | None"]):
             event.stop()
             tile = next((t for t in self.rack if t["face"] == ch and t["id"] not in self.chosen), None)
             if tile is None:
-                other = "other " if any(t["face"] == ch for t in self.rack) else ""
-                shown = "blank" if ch == "?" else ch
-                self.query_one("#refused", Static).update(Text(f"You have no {other}{shown} to exchange.", "bold"))
+                shown = _("blank") if ch == "?" else ch
+                if any(t["face"] == ch for t in self.rack):
+                    refusal = _("You have no other {tile} to exchange.").format(tile=shown)
+                else:
+                    refusal = _("You have no {tile} to exchange.").format(tile=shown)
+                self.query_one("#refused", Static).update(Text(refusal, "bold"))
                 self.app.bell()
                 return
             self.chosen.append(tile["id"])

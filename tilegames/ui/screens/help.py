@@ -7,23 +7,26 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from rich.cells import cell_len, set_cell_size
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from tilegames.core.i18n import N_, _
+from tilegames.ui.screens.base import TranslatedKeys
 from tilegames.ui.widgets.timer import ClockSource, TurnTimer
 
 KEY_NAMES = {"question_mark": "?", "space": "Space", "enter": "Enter", "escape": "Esc", "tab": "Tab",
              "left": "Left", "right": "Right", "up": "Up", "down": "Down", "f1": "F1", "f2": "F2",
              "backspace": "Backspace", "f10": "F10", "home": "Home", "end": "End", "equals_sign": "="}
 
-MOUSE_HELP = ("Mouse: click a tile to pick it up, click where it should go to put it down "
-              "(the `+ new set` line starts a new set).")
+MOUSE_HELP = N_("Mouse: click a tile to pick it up, click where it should go to put it down "
+                "(the `+ new set` line starts a new set).")
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(TranslatedKeys, ModalScreen[None]):
     DEFAULT_CSS = """
     HelpScreen { align: center middle; }
     HelpScreen #panel { width: 70; height: 80%; border: round $accent; padding: 0 2; background: $panel; }
@@ -34,20 +37,22 @@ class HelpScreen(ModalScreen[None]):
     def __init__(self, bindings: Iterable[BindingType], mouse: str = MOUSE_HELP,
                  clock: ClockSource | None = None) -> None:
         """`bindings` as a screen's BINDINGS may hold them: Binding objects or (key, action[, description]);
-        `clock`, when given, feeds a turn timer shown above the keys."""
+        `mouse`: a message id (marked with N_), translated as it is shown; `clock`, when given,
+        feeds a turn timer shown above the keys."""
         super().__init__()
         self.bindings_to_show = [b if isinstance(b, Binding) else Binding(*b) for b in bindings]
         self.mouse = mouse
         self.clock = clock
 
     def compose(self) -> ComposeResult:
-        lines = ["[b]Keys[/b]", ""]
+        lines = ["[b]" + _("Keys") + "[/b]", ""]
         for binding in self.bindings_to_show:
             keys = " / ".join(KEY_NAMES.get(k, k) for k in binding.key.split(","))
-            lines.append(f"  [b]{keys:<18}[/b] {binding.description}")
-        lines += ["", self.mouse, "", "Press Esc to close."]
+            description = _(binding.description) if binding.description else ""  # i18n: marked
+            lines.append(f"  [b]{set_cell_size(keys, max(18, cell_len(keys)))}[/b] {description}")
+        lines += ["", _(self.mouse), "", _("Press Esc to close.")]  # i18n: marked
         with Vertical(id="panel") as panel:
-            panel.border_title = "Help"
+            panel.border_title = _("Help")
             if self.clock is not None:
                 yield TurnTimer(source=self.clock)
             with VerticalScroll():

@@ -26,6 +26,7 @@ from textual.containers import Vertical
 from textual.widgets import Footer, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
+from tilegames.core.i18n import N_, _
 from tilegames.core.inputs import shown, whole_number
 from tilegames.core.registry import get_game
 from tilegames.net.client_hosting import ALL_ADDRESSES, LOOPBACK, HostedServer, HostedTable, HostingFailed
@@ -36,9 +37,9 @@ from tilegames.ui.screens.setup import GameSetupScreen
 from tilegames.ui.screens.turns import is_agent_name
 
 DEFAULT_PORT = 7777
-WHO_CAN_JOIN = (("This machine only (127.0.0.1)", LOOPBACK), ("Other machines too (all addresses)", ALL_ADDRESSES))
+WHO_CAN_JOIN = ((N_("This machine only (127.0.0.1)"), LOOPBACK), (N_("Other machines too (all addresses)"), ALL_ADDRESSES))
 # One line, so that the longest form (Nab-It!'s) still fits 80x24.
-OPEN_WARNING = "Anyone who can reach this machine and has a code can join."
+OPEN_WARNING = N_("Anyone who can reach this machine and has a code can join.")
 TABLE_CELLS = 56  # a hosted table's entry in the picker, cut to the list's width
 
 _servers: "WeakKeyDictionary[App[Any], HostedServer]" = WeakKeyDictionary()
@@ -63,7 +64,7 @@ def host_table(app: App[Any], game_id: str, seats: tuple[str, ...], config: Any,
     `bind:port` if it does not run yet (a running server keeps its own); ValueError or
     HostingFailed with a sentence when it cannot be."""
     if all(is_agent_name(name) for name in seats):
-        raise ValueError("Name yourself among the players: at least one seat must be a person's.")
+        raise ValueError(_("Name yourself among the players: at least one seat must be a person's."))
     server = hosted_server(app)
     if server is None:
         server = HostedServer(bind, port).start()
@@ -74,13 +75,13 @@ def host_table(app: App[Any], game_id: str, seats: tuple[str, ...], config: Any,
 def read_port(text: str) -> int:
     """The port field's number; ValueError with a sentence."""
     if not text.strip():
-        raise ValueError(f"Type the port to serve on (1 to 65535), e.g. {DEFAULT_PORT}.")
+        raise ValueError(_("Type the port to serve on (1 to 65535), e.g. {port}.").format(port=DEFAULT_PORT))
     try:
         port = whole_number(text, "port number", max_digits=5)
     except ValueError:
         port = -1
     if not 1 <= port <= 65535:
-        raise ValueError(f"'{shown(text.strip(), 30)}' is not a port number (1 to 65535).")
+        raise ValueError(_("'{text}' is not a port number (1 to 65535).").format(text=shown(text.strip(), 30)))
     return port
 
 
@@ -98,7 +99,7 @@ class HostScreen(BaseScreen):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="picker"):
-            yield Static("Host a game: choose the game", id="title")
+            yield Static(_("Host a game: choose the game"), id="title")
             yield OptionList(*self._choices())
             yield Static(self._serving(), id="serving", markup=False)
         yield Footer()
@@ -118,7 +119,8 @@ class HostScreen(BaseScreen):
         self.query_one("#serving", Static).update(self._serving())
 
     def _choices(self) -> list[Option | None]:
-        choices: list[Option | None] = [Option(entry.title, id=f"game:{entry.id}") for entry in playable()]
+        choices: list[Option | None] = [Option(_(entry.title), id=f"game:{entry.id}")  # i18n: marked
+                                        for entry in playable()]
         server = hosted_server(self.app)
         try:
             tables = server.tables_going_on() if server is not None else []
@@ -127,7 +129,8 @@ class HostScreen(BaseScreen):
         if tables:
             choices.append(None)
         for table in tables:
-            prompt = Text(f"Codes: {get_game(table.game).title}, {', '.join(table.seats)}")
+            prompt = Text(_("Codes: {game}, {players}").format(game=_(get_game(table.game).title),  # i18n: marked
+                                                               players=", ".join(table.seats)))
             prompt.truncate(TABLE_CELLS, overflow="ellipsis")
             choices.append(Option(prompt, id=f"table:{table.id}"))
         return choices
@@ -135,12 +138,13 @@ class HostScreen(BaseScreen):
     def _serving(self) -> str:
         server = hosted_server(self.app)
         if server is None:
-            return "Players join this terminal's server with the codes it shows."
-        who = "this machine and others" if server.open_to_others else "this machine only"
-        return f"This app serves on port {server.port} ({who})."
+            return _("Players join this terminal's server with the codes it shows.")
+        if server.open_to_others:
+            return _("This app serves on port {port} (this machine and others).").format(port=server.port)
+        return _("This app serves on port {port} (this machine only).").format(port=server.port)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        kind, _, key = (event.option.id or "").partition(":")
+        kind, _colon, key = (event.option.id or "").partition(":")
         server = hosted_server(self.app)
         if kind == "game":
             self.app.push_screen(HostSetupScreen(get_game(key)))
@@ -161,21 +165,22 @@ class HostSetupScreen(GameSetupScreen):
     HostSetupScreen #reach { color: $warning; height: auto; }
     """
     BINDINGS = [Binding("ctrl+s", "start", "Host")]
-    BUTTON = "Host"
+    BUTTON = N_("Host")
 
     def heading(self) -> str:
-        return f"Host a {self.game.title} game"
+        return _("Host a {game} game").format(game=_(self.game.title))  # i18n: marked
 
     def compose_more_rows(self) -> ComposeResult:
         running = hosted_server(self.app)
-        yield Label("Port")
+        yield Label(_("Port"))
         yield Input(value=str(running.port if running else DEFAULT_PORT), id="port", compact=True,
-                    disabled=running is not None, placeholder="a TCP port, e.g. 7777")
-        yield Label("Who can join")
+                    disabled=running is not None, placeholder=_("a TCP port, e.g. 7777"))
+        yield Label(_("Who can join"))
         bind = LOOPBACK
         if running is not None:
             bind = ALL_ADDRESSES if running.open_to_others else LOOPBACK
-        yield Select(WHO_CAN_JOIN, value=bind, allow_blank=False, id="bind", compact=True,
+        who_can_join = [(_(label), value) for label, value in WHO_CAN_JOIN]  # i18n: marked
+        yield Select(who_can_join, value=bind, allow_blank=False, id="bind", compact=True,
                      disabled=running is not None)
 
     def compose_notes(self) -> ComposeResult:
@@ -193,7 +198,7 @@ class HostSetupScreen(GameSetupScreen):
         """Opening to other machines says plainly who can then join."""
         open_to_others = self.query_one("#bind", Select).value == ALL_ADDRESSES
         reach = self.query_one("#reach", Static)
-        reach.update(OPEN_WARNING if open_to_others else "")
+        reach.update(_(OPEN_WARNING) if open_to_others else "")  # i18n: marked
         reach.display = open_to_others
 
     def begin(self, seats: tuple[str, ...], config: Any) -> None:

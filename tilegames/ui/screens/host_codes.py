@@ -15,6 +15,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Button, Footer, Static
 
+from tilegames.core.i18n import N_, _
 from tilegames.core.inputs import shown
 from tilegames.core.registry import get_game
 from tilegames.net.client_hosting import LOOPBACK, HostedServer, HostedTable, machine_addresses
@@ -22,21 +23,22 @@ from tilegames.ui.remote import start_remote
 from tilegames.ui.screens.base import BaseScreen
 
 NAME_CELLS = 20  # the longest a name is shown in the list
-WATCHERS = "Watchers"  # the spectators' line
+WATCHERS = N_("Watchers")  # the spectators' line
 
 
 def join_advice(port: int, open_to_others: bool, addresses: list[str]) -> str:
     """How the others join a server on `port`; `addresses`: how other machines reach this one."""
     here = f"tilegames join {LOOPBACK}:{port} --code CODE"
     if not open_to_others:
-        return f"They join from this machine with: {here}, or the menu's Join a game."
+        return _("They join from this machine with: {command}, or the menu's Join a game.").format(command=here)
     if not addresses:
-        return (f"From this machine: {here}. Other machines use this machine's network address "
-                f"with port {port} (none was found here).")
+        return _("From this machine: {command}. Other machines use this machine's network address "
+                 "with port {port} (none was found here).").format(command=here, port=port)
     first, *others = (shown(a, 60) for a in addresses)
-    also = f" (or {', '.join(f'{a}:{port}' for a in others)})" if others else ""
-    return (f"From another machine: tilegames join {first}:{port} --code CODE{also}; from this one, "
-            f"{LOOPBACK}:{port}. Anyone who can reach this machine and has a code can join.")
+    also = _(" (or {addresses})").format(addresses=", ".join(f"{a}:{port}" for a in others)) if others else ""
+    return _("From another machine: tilegames join {address}:{port} --code CODE{also}; from this one, "
+             "{loopback}:{port}. Anyone who can reach this machine and has a code can join.").format(
+                 address=first, port=port, also=also, loopback=LOOPBACK)
 
 
 class HostCodesScreen(BaseScreen):
@@ -60,30 +62,33 @@ class HostCodesScreen(BaseScreen):
     def lines(self) -> list[str]:
         """One line a seat, the names padded in cells so that the codes line up."""
         table = self.table
-        width = min(NAME_CELLS, max(cell_len(shown(name, NAME_CELLS)) for name in (*table.seats, WATCHERS)))
+        watchers = _(WATCHERS)  # i18n: marked
+        width = min(NAME_CELLS, max(cell_len(shown(name, NAME_CELLS)) for name in (*table.seats, watchers)))
         out = []
         for seat, (name, code) in enumerate(zip(table.seats, table.codes)):
             who = set_cell_size(shown(name, NAME_CELLS), width)
             if code is None:
-                out.append(f"{who}  played by the computer")
+                out.append(_("{name}  played by the computer").format(name=who))
+            elif seat == self.seat:
+                out.append(_("{name}  {code}  (you)").format(name=who, code=code))
             else:
-                out.append(f"{who}  {code}{'  (you)' if seat == self.seat else ''}")
-        out.append(f"{set_cell_size(WATCHERS, width)}  {table.spectator}")
+                out.append(f"{who}  {code}")
+        out.append(f"{set_cell_size(watchers, width)}  {table.spectator}")
         return out
 
     def how_to_join(self) -> str:
         addresses = machine_addresses() if self.open_to_others else []
-        return (f"Each code is a seat's password: give each player theirs. "
-                f"{join_advice(self.port, self.open_to_others, addresses)} "
-                "The server runs while this app is open.")
+        return _("Each code is a seat's password: give each player theirs. {advice} "
+                 "The server runs while this app is open.").format(
+                     advice=join_advice(self.port, self.open_to_others, addresses))
 
     def compose(self) -> ComposeResult:
-        title = get_game(self.table.game).title
+        title = _(get_game(self.table.game).title)  # i18n: marked
         with Vertical(id="codes") as box:
-            box.border_title = f"{title}: the join codes"
+            box.border_title = _("{game}: the join codes").format(game=title)
             yield Static("\n".join(self.lines()), id="list", markup=False)
             yield Static(self.how_to_join(), id="how", markup=False)
-            yield Button("Take your seat", variant="primary", id="play", compact=True)
+            yield Button(_("Take your seat"), variant="primary", id="play", compact=True)
         yield Footer()
         yield from self.compose_notice()
 

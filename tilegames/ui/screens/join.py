@@ -12,6 +12,7 @@ from textual.binding import Binding
 from textual.containers import Grid, Vertical
 from textual.widgets import Button, Footer, Input, Label, Static
 
+from tilegames.core.i18n import _
 from tilegames.net.client_join import parse_address, parse_codes
 from tilegames.ui.remote import start_remote
 from tilegames.ui.screens.base import BaseScreen
@@ -36,17 +37,18 @@ class JoinScreen(BaseScreen):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="form") as form:
-            form.border_title = "Join a game"
-            yield Static("Play your seat of a game hosted on another terminal: type the server's "
-                         "address and the code its host gave you.", id="about")
+            form.border_title = _("Join a game")
+            yield Static(_("Play your seat of a game hosted on another terminal: type the server's "
+                           "address and the code its host gave you."), id="about")
             with Grid():
-                yield Label("Server")
-                yield Input(value=self.address, id="address", compact=True, placeholder="host:port, e.g. 127.0.0.1:7777")
-                yield Label("Code")
+                yield Label(_("Server"))
+                yield Input(value=self.address, id="address", compact=True,
+                            placeholder=_("host:port, e.g. 127.0.0.1:7777"))
+                yield Label(_("Code"))
                 yield Input(value=self.code, id="code", compact=True,
-                            placeholder="e.g. K7PQ-3MZD (two players here: both codes)")
-            yield Static("", id="error")
-            yield Button("Join", variant="primary", id="join", compact=True)
+                            placeholder=_("e.g. K7PQ-3MZD (two players here: both codes)"))
+            yield Static("", id="error", markup=False)
+            yield Button(_("Join"), variant="primary", id="join", compact=True)
         yield Footer()
         yield from self.compose_notice()
 
@@ -83,5 +85,5 @@ class JoinScreen(BaseScreen):
             self.say(str(exc))
             return
         self.joining = True
-        self.query_one("#error", Static).update(f"Connecting to {host}:{port}…")
+        self.query_one("#error", Static).update(_("Connecting to {address}…").format(address=f"{host}:{port}"))
         start_remote(self.app, host, port, codes, on_failed=self.say)  # type: ignore[arg-type]

@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 from typing import Callable, Sequence
 
+from rich.cells import cell_len, set_cell_size
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -21,6 +22,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tilegames.core.errors import BadRecord
+from tilegames.core.i18n import N_, _, language, ngettext
 from tilegames.core.inputs import shown
 from tilegames.core.registry import get_game
 from tilegames.core.save_index import SaveInfo
@@ -35,7 +37,7 @@ class MenuScreen(BaseScreen):
     DEFAULT_CSS = """
     MenuScreen { align: center middle; }
     MenuScreen Vertical { width: 44; height: auto; }
-    MenuScreen #banner { width: 100%; text-align: center; text-style: bold; color: $accent; padding: 1 0; }
+    MenuScreen #banner { width: 100%; text-align: center; text-style: bold; color: $accent; padding: 0 0 1 0; }
     MenuScreen OptionList { height: auto; border: round $primary; }
     MenuScreen #hint { width: 100%; text-align: center; color: $text-muted; padding: 1 0 0 0; }
     """
@@ -56,29 +58,33 @@ class MenuScreen(BaseScreen):
         options: list[Option | None] = []
         for entry in entries():
             ready = entry.module is not None
-            options.append(Option(entry.title if ready else f"{entry.title}  (coming soon)", id=f"game:{entry.id}",
-                                  disabled=not ready))
+            title = _(entry.title)  # i18n: marked
+            options.append(Option(title if ready else _("{title}  (coming soon)").format(title=title),
+                                  id=f"game:{entry.id}", disabled=not ready))
         options.append(None)
         options.append(Option(self._resume_label(), id="resume", disabled=not self.can_resume))
-        options.append(Option("Host a game  (players join by code)", id="host"))
-        options.append(Option("Join a game  (with a code from its host)", id="join"))
-        options.append(Option("Rule demonstrations", id="demos"))
-        options += [Option(f"{tool.title}  ({entry.title})", id=f"tool:{n}") for n, (entry, tool) in enumerate(game_tools())]
-        options.append(Option("Turn timer  (for games with real tiles)", id="timer"))
-        options += [Option(f"Rules: {entry.title}", id=f"rules:{entry.id}") for entry in playable()]
-        options.append(Option("Quit", id="quit"))
+        options.append(Option(_("Host a game  (players join by code)"), id="host"))
+        options.append(Option(_("Join a game  (with a code from its host)"), id="join"))
+        options.append(Option(_("Rule demonstrations"), id="demos"))
+        options += [Option(_("{tool}  ({game})").format(tool=_(tool.title), game=_(entry.title)),  # i18n: marked
+                           id=f"tool:{n}") for n, (entry, tool) in enumerate(game_tools())]
+        options.append(Option(_("Turn timer  (for games with real tiles)"), id="timer"))
+        options += [Option(_("Rules: {game}").format(game=_(entry.title)), id=f"rules:{entry.id}")  # i18n: marked
+                    for entry in playable()]
+        options.append(Option(_("Language: English"), id="language"))
+        options.append(Option(_("Quit"), id="quit"))
         with Vertical():
             yield Static(BANNER, id="banner")
             yield OptionList(*options)
-            yield Static("Up/Down to choose, Enter to start", id="hint")
+            yield Static(_("Up/Down to choose, Enter to start"), id="hint")
         yield Footer()
         yield from self.compose_notice()
 
     def _resume_label(self) -> str:
         count = len(self.saves)
         if not count:
-            return "Resume  (no unfinished game)"
-        return f"Resume  ({count} unfinished game{'' if count == 1 else 's'})"
+            return _("Resume  (no unfinished game)")
+        return ngettext("Resume  ({n} unfinished game)", "Resume  ({n} unfinished games)", count).format(n=count)
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -126,6 +132,10 @@ class MenuScreen(BaseScreen):
             from tilegames.ui.screens.rules import RulesScreen
 
             self.app.push_screen(RulesScreen(choice.split(":", 1)[1]))
+        elif choice == "language":
+            from tilegames.ui.screens.language import LanguageScreen, switch_language
+
+            self.app.push_screen(LanguageScreen(language()), lambda chosen: switch_language(self.app, chosen))  # type: ignore[arg-type]
         elif choice == "quit":
             self.app.exit()
 
@@ -133,7 +143,7 @@ class MenuScreen(BaseScreen):
         """The list of unfinished games; the one chosen is resumed."""
         self.refresh_saves()
         if not self.saves:
-            self.app.notify(NOTHING_TO_RESUME, severity="information", markup=False)
+            self.app.notify(_(NOTHING_TO_RESUME), severity="information", markup=False)  # i18n: marked
             return
 
         def chosen(path: Path | None) -> None:
@@ -148,7 +158,8 @@ class MenuScreen(BaseScreen):
         self.app.resume_last()  # type: ignore[attr-defined]
 
 
-NOTHING_TO_RESUME = "No unfinished game to resume."
+NOTHING_TO_RESUME = N_("No unfinished game to resume.")
+TITLE_CELLS = 13  # a game's title in the list of saves: "Rummikub Word", "루미큐브 워드"
 
 
 def describe(save: SaveInfo) -> str:
@@ -157,13 +168,14 @@ def describe(save: SaveInfo) -> str:
     header = save.header
     assert header is not None
     try:
-        title = get_game(header.game).title
+        title = _(get_game(header.game).title)  # i18n: marked
     except BadRecord:
         title = header.game
     when = time.strftime("%Y-%m-%d %H:%M", time.localtime(save.saved))
-    moves = f"{save.moves} move{'' if save.moves == 1 else 's'}"
+    moves = ngettext("{n} move", "{n} moves", save.moves).format(n=save.moves)
     players = ", ".join(shown(name, 24) for name in header.seats)
-    return f"{shown(title, 10):10} {when}  {moves:>10}   {shown(players, 60)}"
+    moves_cell = " " * max(0, 10 - cell_len(moves)) + moves
+    return f"{set_cell_size(shown(title, TITLE_CELLS), TITLE_CELLS)} {when}  {moves_cell}   {shown(players, 60)}"
 
 
 class ResumeScreen(BaseScreen):
@@ -185,8 +197,8 @@ class ResumeScreen(BaseScreen):
     def compose(self) -> ComposeResult:
         options = [Option(Content(describe(save)), id=f"save:{n}") for n, save in enumerate(self.saves)]
         with Vertical(id="head"):
-            yield Static("Unfinished games, the last played first", id="title")
-            yield Static("Up/Down to choose, Enter to resume, Esc to go back", id="hint")
+            yield Static(_("Unfinished games, the last played first"), id="title")
+            yield Static(_("Up/Down to choose, Enter to resume, Esc to go back"), id="hint")
         yield OptionList(*options)
         yield Footer()
         yield from self.compose_notice()

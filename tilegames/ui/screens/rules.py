@@ -1,9 +1,12 @@
-"""The rules of a game, from the rule text shipped in assets/rules/.
+"""The rules of a game, from the rule text shipped in assets/rules/: in the player's language
+when there is one (`assets/rules/<language>/<game>.md`, e.g. assets/rules/ko/), else English.
 
 Opened over a timed turn, the screen keeps the turn clock in sight: the game screen passes
 `clock`, a callable returning (seconds left, seconds per turn)."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -11,19 +14,30 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Markdown
 
+from tilegames.core.i18n import ENGLISH, _, language
 from tilegames.core.resources import assets_dir
+from tilegames.ui.screens.base import TranslatedKeys
 from tilegames.ui.widgets.timer import ClockSource, TurnTimer
 
 
+def rules_path(game_id: str, lang: str | None = None) -> Path:
+    """The rule text of `game_id` in `lang` (the player's language when None), or the English
+    one when that language has none."""
+    lang = language() if lang is None else lang
+    folder = assets_dir() / "rules"
+    translated = folder / lang / f"{game_id}.md"
+    return translated if lang != ENGLISH and translated.is_file() else folder / f"{game_id}.md"
+
+
 def rules_text(game_id: str) -> str:
-    path = assets_dir() / "rules" / f"{game_id}.md"
+    path = rules_path(game_id)
     try:
         return path.read_text(encoding="utf-8")
     except OSError:
-        return f"# Rules\n\nThe rule text for this game is missing ({path})."
+        return _("# Rules\n\nThe rule text for this game is missing ({path}).").format(path=path)
 
 
-class RulesScreen(Screen[None]):
+class RulesScreen(TranslatedKeys, Screen[None]):
     DEFAULT_CSS = """
     RulesScreen VerticalScroll { padding: 0 2; }
     RulesScreen TurnTimer { dock: top; padding: 0 1; }

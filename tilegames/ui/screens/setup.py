@@ -16,6 +16,7 @@ from textual.binding import Binding
 from textual.containers import Grid, Vertical
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
+from tilegames.core.i18n import N_, _
 from tilegames.core.inputs import shown
 from tilegames.core.protocol import Game
 from tilegames.ui.screens.base import BaseScreen
@@ -48,12 +49,18 @@ def parse_players(text: str, game: str, most: int) -> tuple[str, ...]:
     computer player; several become CPU 1, CPU 2…"""
     names = seat_names(text)
     if not 2 <= len(names) <= most:
-        raise ValueError(f"{game} is for 2 to {most} players; you named {len(names)}.")
+        raise ValueError(_("{game} is for 2 to {most} players; you named {count}.").format(
+            game=game, most=most, count=len(names)))
     if len({n.casefold() for n in names}) != len(names):
-        raise ValueError("Every player needs a different name.")
+        raise ValueError(_("Every player needs a different name."))
     if any(len(n) > 16 for n in names):
-        raise ValueError("Names can be at most 16 characters long.")
+        raise ValueError(_("Names can be at most 16 characters long."))
     return names
+
+
+def default_name(seat: int) -> str:
+    """The name a seat has until the player types one ("Player 1"), in the player's language."""
+    return _("Player {number}").format(number=seat + 1)
 
 
 class GameSetupScreen(BaseScreen):
@@ -71,7 +78,7 @@ class GameSetupScreen(BaseScreen):
     GameSetupScreen Button { width: 100%; }
     """
     BINDINGS = [Binding("escape", "back", "Back"), Binding("ctrl+s", "start", "Start")]
-    BUTTON = "Start"  # the form's button, which `begin`s
+    BUTTON = N_("Start")  # the form's button, which `begin`s
 
     def __init__(self, game: Game[Any, Any, Any]) -> None:
         super().__init__()
@@ -79,34 +86,35 @@ class GameSetupScreen(BaseScreen):
         self.options = [o for o in game.setup_options if o.in_form]
 
     def heading(self) -> str:
-        return f"New {self.game.title} game"
+        return _("New {game} game").format(game=_(self.game.title))  # i18n: marked
 
     def compose(self) -> ComposeResult:
         game = self.game
         with Vertical(id="form") as form:
             form.border_title = self.heading()
-            form.border_subtitle = "space: person / computer"
+            form.border_subtitle = _("space: person / computer")
             with Grid():
-                yield Label("Players")
-                yield Input(value="Player 1, Player 2", id="players", compact=True,
-                            placeholder=f"names, separated by commas ({game.min_seats}-{game.max_seats})")
-                yield Label("Computer")
+                yield Label(_("Players"))
+                yield Input(value=", ".join(default_name(seat) for seat in range(2)), id="players", compact=True,
+                            placeholder=_("names, separated by commas ({least}-{most})").format(
+                                least=game.min_seats, most=game.max_seats))
+                yield Label(_("Computer"))
                 yield SeatKinds(id="seats")
                 for option in self.options:
-                    yield Label(option.label)
+                    yield Label(option.shown_label())
                     yield Select(option.choices_for(game.min_seats), value=option.default, allow_blank=False,
                                  id=option.key, compact=True)
                 yield from self.compose_more_rows()
             yield from self.compose_notes()
             yield Static("", id="error", markup=False)
-            yield Button(self.BUTTON, variant="primary", id="start", compact=True)
+            yield Button(_(self.BUTTON), variant="primary", id="start", compact=True)  # i18n: marked
         yield Footer()
         yield from self.compose_notice()
 
     def compose_more_rows(self) -> ComposeResult:
         """The rows after the game's options (label, field): open hands, for a game played here."""
         yield Label("")
-        yield Checkbox("Open hands (no hand-off screen; for teaching)", id="open")
+        yield Checkbox(_("Open hands (no hand-off screen; for teaching)"), id="open")
 
     def compose_notes(self) -> ComposeResult:
         """Lines between the rows and the error line (none here)."""
@@ -142,7 +150,7 @@ class GameSetupScreen(BaseScreen):
         if event.seat >= len(names):
             return
         computer = _CPU.fullmatch(names[event.seat]) is not None
-        names[event.seat] = f"Player {event.seat + 1}" if computer else "cpu"
+        names[event.seat] = default_name(event.seat) if computer else "cpu"
         players.value = ", ".join(names)
 
     def on_input_submitted(self) -> None:
@@ -159,7 +167,7 @@ class GameSetupScreen(BaseScreen):
         error line and nothing starts."""
         game = self.game
         try:
-            seats = parse_players(self.query_one("#players", Input).value, game.title, game.max_seats)
+            seats = parse_players(self.query_one("#players", Input).value, _(game.title), game.max_seats)  # i18n: marked
             chosen = {o.key: self.query_one(f"#{o.key}", Select).value for o in self.options}
             config = game.config_for(chosen, len(seats))
         except ValueError as exc:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -12,6 +13,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
 from textual.widgets import Footer, Static
 
+from tilegames.core.i18n import _, ngettext
 from tilegames.ui.screens.base import BaseScreen
 from tilegames.ui.widgets.movelog import MoveLog
 from tilegames.ui.widgets.scores import name_cell
@@ -51,7 +53,7 @@ class SpectatorScreen(BaseScreen):
     def on_mount(self) -> None:
         super().on_mount()
         view = self.game_view
-        self.query_one("#position").border_title = "Read-only: this game is played elsewhere"
+        self.query_one("#position").border_title = _("Read-only: this game is played elsewhere")
         self.query_one("#players", Static).update(_players(view))
         log = self.query_one(MoveLog)
         for line in self.moves:
@@ -67,7 +69,10 @@ def _players(view: dict[str, Any]) -> Text:
     for seat, name in enumerate(view["seats"]):
         turn = seat == view.get("current")
         score = f"{scores[seat]:>5}" if scores else ""
-        text.append(f"{'>' if turn else ' '}{name_cell(name, 14).plain}{score} {view['rack_sizes'][seat]:>3} tiles\n",
+        size = view["rack_sizes"][seat]
+        tiles = ngettext("{n} tile", "{n} tiles", size).format(n=size)
+        tiles = " " * max(0, 9 - cell_len(tiles)) + tiles  # the counts line up, in cells
+        text.append(f"{'>' if turn else ' '}{name_cell(name, 14).plain}{score} {tiles}\n",
                     style="bold" if turn else "")
     text.rstrip()
     return text

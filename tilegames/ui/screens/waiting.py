@@ -8,6 +8,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Footer, Static
 
+from tilegames.core.i18n import _
 from tilegames.ui.screens.base import BaseScreen
 
 
@@ -19,6 +20,6 @@ class WaitingScreen(BaseScreen):
     BINDINGS = [Binding("q,escape", "app.quit", "Quit")]
 
     def compose(self) -> ComposeResult:
-        yield Static("Joining the game…", id="waiting")
+        yield Static(_("Joining the game…"), id="waiting")
         yield Footer()
         yield from self.compose_notice()
