@@ -210,7 +210,7 @@ def _add_setup_options(parser: argparse.ArgumentParser, options: Sequence[SetupO
         value.__name__ = option.key  # argparse names the option's type in some messages
         choices = "|".join(str(v) for _, v in option.choices if v is not None) if option.parse is None else None
         parser.add_argument(option.cli_flag, dest=_OPTION + option.key, type=value, default=argparse.SUPPRESS,
-                            metavar=option.metavar or choices, help=_(option.help))  # i18n: marked
+                            metavar=option.metavar or choices, help=option.shown_help())
 
 
 def _chosen_options(args: argparse.Namespace) -> dict[str, object]:
