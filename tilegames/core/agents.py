@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
 from tilegames.core.errors import BadRecord
+from tilegames.core.i18n import _
 from tilegames.core.protocol import Action, Event, Game
 
 AnyGame = Game[Any, Any, Any]
@@ -78,7 +79,7 @@ def agent_for(game_id: str) -> Agent:
         module_path = AGENT_MODULES.get(game_id)
         if module_path is None:
             known = ", ".join(sorted(set(AGENT_MODULES) | set(_factories))) or "none"
-            raise BadRecord(f"There is no computer player for {game_id!r} (games with one: {known}).")
+            raise BadRecord(_("There is no computer player for {game_id} (games with one: {known}).").format(game_id=repr(game_id), known=known))
         factory = importlib.import_module(module_path).new_agent
         _factories[game_id] = factory
     return factory()

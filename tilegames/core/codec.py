@@ -14,6 +14,7 @@ import types
 from typing import Any, Literal, TypeVar, Union, get_args, get_origin, get_type_hints
 
 from tilegames.core.errors import BadRecord
+from tilegames.core.i18n import _
 from tilegames.core.inputs import shown
 
 T = TypeVar("T")
@@ -42,13 +43,13 @@ def _decode(hint: Any, data: Any, where: str) -> Any:
         return data
     if hint is type(None) or hint is None:
         if data is not None:
-            raise BadRecord(f"{where}: expected nothing (null), got {_show(data)}.")
+            raise BadRecord(_("{where}: expected nothing (null), got {value}.").format(where=where, value=_show(data)))
         return None
     if origin is Literal:
         allowed = get_args(hint)
         if data not in allowed or isinstance(data, bool) != any(isinstance(a, bool) for a in allowed):
             choices = ", ".join(repr(a) for a in allowed)
-            raise BadRecord(f"{where}: expected one of {choices}, got {_show(data)}.")
+            raise BadRecord(_("{where}: expected one of {choices}, got {value}.").format(where=where, choices=choices, value=_show(data)))
         return data
     if origin in (Union, types.UnionType):
         errors = []
@@ -57,59 +58,59 @@ def _decode(hint: Any, data: Any, where: str) -> Any:
                 return _decode(option, data, where)
             except BadRecord as exc:
                 errors.append(str(exc))
-        raise BadRecord(errors[-1] if errors else f"{where}: no type matches {_show(data)}.")
+        raise BadRecord(errors[-1] if errors else _("{where}: no type matches {value}.").format(where=where, value=_show(data)))
     if origin is tuple:
         args = get_args(hint)
         if not isinstance(data, list):
-            raise BadRecord(f"{where}: expected a list, got {_show(data)}.")
+            raise BadRecord(_("{where}: expected a list, got {value}.").format(where=where, value=_show(data)))
         if len(args) == 2 and args[1] is Ellipsis:
             return tuple(_decode(args[0], item, f"{where}[{i}]") for i, item in enumerate(data))
         if len(args) != len(data):
-            raise BadRecord(f"{where}: expected {len(args)} items, got {len(data)}.")
+            raise BadRecord(_("{where}: expected {expected} items, got {got}.").format(where=where, expected=len(args), got=len(data)))
         return tuple(_decode(a, item, f"{where}[{i}]") for i, (a, item) in enumerate(zip(args, data)))
     if origin is dict:
         key_hint, value_hint = get_args(hint)
         if not isinstance(data, dict) or not all(isinstance(k, str) for k in data):
-            raise BadRecord(f"{where}: expected an object, got {_show(data)}.")
+            raise BadRecord(_("{where}: expected an object, got {value}.").format(where=where, value=_show(data)))
         return {k: _decode(value_hint, v, f"{where}.{k}") for k, v in data.items()}
     if dataclasses.is_dataclass(hint):
         return _decode_dataclass(hint, data, where)
     if hint is bool:
         if not isinstance(data, bool):
-            raise BadRecord(f"{where}: expected true or false, got {_show(data)}.")
+            raise BadRecord(_("{where}: expected true or false, got {value}.").format(where=where, value=_show(data)))
         return data
     if hint is int:
         if isinstance(data, bool) or not isinstance(data, int):
-            raise BadRecord(f"{where}: expected a whole number, got {_show(data)}.")
+            raise BadRecord(_("{where}: expected a whole number, got {value}.").format(where=where, value=_show(data)))
         return data
     if hint is float:
         if isinstance(data, bool) or not isinstance(data, (int, float)):
-            raise BadRecord(f"{where}: expected a number, got {_show(data)}.")
+            raise BadRecord(_("{where}: expected a number, got {value}.").format(where=where, value=_show(data)))
         return float(data)
     if hint is str:
         if not isinstance(data, str):
-            raise BadRecord(f"{where}: expected text, got {_show(data)}.")
+            raise BadRecord(_("{where}: expected text, got {value}.").format(where=where, value=_show(data)))
         return data
     raise TypeError(f"codec cannot decode type {hint!r} (at {where})")
 
 
 def _decode_dataclass(cls: Any, data: Any, where: str) -> Any:
     if not isinstance(data, dict):
-        raise BadRecord(f"{where}: expected an object, got {_show(data)}.")
+        raise BadRecord(_("{where}: expected an object, got {value}.").format(where=where, value=_show(data)))
     hints, fields = _fields_of(cls)
     unknown = sorted(set(data) - set(fields))
     if unknown:
-        raise BadRecord(f"{where}: unknown field {unknown[0]!r}.")
+        raise BadRecord(_("{where}: unknown field {value}.").format(where=where, value=repr(unknown[0])))
     values = {}
     for name, field in fields.items():
         if name in data:
             values[name] = _decode(hints[name], data[name], f"{where}.{name}")
         elif field.default is dataclasses.MISSING and field.default_factory is dataclasses.MISSING:
-            raise BadRecord(f"{where}: missing field {name!r}.")
+            raise BadRecord(_("{where}: missing field {name}.").format(where=where, name=repr(name)))
     try:
         return cls(**values)
     except (ValueError, TypeError) as exc:
-        raise BadRecord(f"{where}: {exc}") from None
+        raise BadRecord(_("{where}: {exc}").format(where=where, exc=exc)) from None
 
 
 @functools.cache

@@ -21,6 +21,7 @@ from typing import Any, Callable, Generic
 
 from tilegames.core.clock import Clock, MonotonicClock, TurnClock
 from tilegames.core.errors import IllegalMove
+from tilegames.core.i18n import _
 from tilegames.core.journal import JournalWriter
 from tilegames.core.protocol import TURN_EVENT, Action, DraftT, Edit, Event, Game, StateT
 from tilegames.core.turn_steps import StepKind, TurnStep
@@ -156,7 +157,7 @@ class TurnController(Generic[StateT, DraftT]):
         may take which action (a challenge can come from a seat whose turn it is not).
         """
         if self.is_over:
-            raise IllegalMove("The game is over.")
+            raise IllegalMove(_("The game is over."))
         return self._apply(seat, action)
 
     def tick(self) -> tuple[Event, ...]:
@@ -170,12 +171,12 @@ class TurnController(Generic[StateT, DraftT]):
         events: list[Event] = []
         if left <= WARNING_SECONDS and not self._warned and left > 0:
             self._warned = True
-            events.append(Event("clock.warning", f"{WARNING_SECONDS:.0f} seconds left.", seat,
+            events.append(Event("clock.warning", _("{seconds} seconds left.").format(seconds=f"{WARNING_SECONDS:.0f}"), seat,
                                 {"seconds_left": max(0, round(left))}))
         if left <= 0:
             assert self._draft is not None
             action = self.game.timeout_action(self._state, self._draft, seat)
-            events.append(Event("clock.timeout", "Time's up.", seat))
+            events.append(Event("clock.timeout", _("Time's up."), seat))
             self._emit(events)
             return tuple(events) + self._apply(seat, action, by_controller=True)
         self._emit(events)
@@ -208,7 +209,8 @@ class TurnController(Generic[StateT, DraftT]):
                 try:
                     self._replay_step(step)
                 except IllegalMove as exc:
-                    warnings.append(f"The turn in progress could not be restored past one step: {' '.join(exc.reasons)}")
+                    warnings.append(_("The turn in progress could not be restored past one step: {reasons}").format(
+                        reasons=" ".join(exc.reasons)))
                     break
         finally:
             self.journal = journal
@@ -221,9 +223,9 @@ class TurnController(Generic[StateT, DraftT]):
     # --- internals ------------------------------------------------------------------------
     def _check_turn(self, seat: int) -> None:
         if self.is_over:
-            raise IllegalMove("The game is over.")
+            raise IllegalMove(_("The game is over."))
         if seat != self.seat:
-            raise IllegalMove("It is not your turn.")
+            raise IllegalMove(_("It is not your turn."))
 
     def _begin_turn(self) -> None:
         seat = self.seat

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import errno
 
+from tilegames.core.i18n import _
+
 
 class IllegalMove(Exception):
     """A move the rules forbid. The state it was tried on is unchanged.
@@ -41,12 +43,12 @@ class GameInUse(Exception):
 def why_not_saved(exc: OSError) -> str:
     """An OSError as a reason a player understands."""
     reasons = {
-        errno.ENOSPC: "the disk is full",
-        errno.EDQUOT: "the disk quota is used up",
-        errno.EROFS: "the disk is read-only",
-        errno.EACCES: "tilegames may not write there",
-        errno.EPERM: "tilegames may not write there",
-        errno.ENOTDIR: "a part of the path is not a folder",
-        errno.EISDIR: "it is a folder",
+        errno.ENOSPC: _("the disk is full"),
+        errno.EDQUOT: _("the disk quota is used up"),
+        errno.EROFS: _("the disk is read-only"),
+        errno.EACCES: _("tilegames may not write there"),
+        errno.EPERM: _("tilegames may not write there"),
+        errno.ENOTDIR: _("a part of the path is not a folder"),
+        errno.EISDIR: _("it is a folder"),
     }
     return reasons.get(exc.errno or 0) or (exc.strerror or type(exc).__name__)

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from tilegames.core.errors import BadRecord, GameInUse, SaveFailed, why_not_saved
+from tilegames.core.i18n import _
 from tilegames.core.inputs import shown
 from tilegames.core.jsonlines import json_line
 
@@ -80,9 +81,9 @@ class JournalLock:
         try:
             fd = os.open(path, os.O_RDWR)
         except (FileNotFoundError, IsADirectoryError, NotADirectoryError) as exc:
-            raise BadRecord(f"Cannot read {shown(path)}: {exc.strerror or 'no such file'}.") from None
+            raise BadRecord(_("Cannot read {path}: {reason}.").format(path=shown(path), reason=exc.strerror or 'no such file')) from None
         except OSError as exc:
-            raise SaveFailed(f"Cannot continue {shown(path)}: {why_not_saved(exc)}.") from None
+            raise SaveFailed(_("Cannot continue {path}: {reason}.").format(path=shown(path), reason=why_not_saved(exc))) from None
         stat = os.fstat(fd)
         key = (stat.st_dev, stat.st_ino)
         previous = _HELD.get(key)
@@ -153,12 +154,12 @@ def _user() -> str:
 
 def holder_sentence(path: Path) -> str:
     """'g.jsonl: this game is open in another tilegames (pid 1234 on host, user ann, since 10:02).'"""
-    where = f"{shown(path.name)}: this game is open in another tilegames"
+    where = _("{name}: this game is open in another tilegames").format(name=shown(path.name))
     holder = _read_info(path)
     if holder is None:
         return f"{where}."
     pid, host, user, since = holder
-    return f"{where} (pid {pid} on {host}, user {user}, since {since})."
+    return _("{where} (pid {pid} on {host}, user {user}, since {since}).").format(where=where, pid=pid, host=host, user=user, since=since)
 
 
 def _read_info(path: Path) -> tuple[int, str, str, str] | None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Callable, NamedTuple
 
+from tilegames.core.i18n import _
 from tilegames.core.tiles import Bag, Tile
 
 # One round of the draw: (seat, face turned up), in the order the tiles were drawn.
@@ -42,7 +43,7 @@ def draw_for_first_player(bag: Bag, players: int, rank: Callable[[Tile], int | N
             while seat not in ranks:
                 drawn, bag = bag.draw(1)
                 if not drawn:
-                    raise ValueError("The bag ran out during the draw for the first player.")
+                    raise ValueError(_("The bag ran out during the draw for the first player."))
                 tile = drawn[0]
                 turned_up.append(tile)
                 draws.append((seat, tile.face))
@@ -59,7 +60,7 @@ def draw_for_first_player(bag: Bag, players: int, rank: Callable[[Tile], int | N
 def deal(bag: Bag, players: int, size: int) -> tuple[tuple[tuple[Tile, ...], ...], Bag]:
     """`size` tiles to each seat in turn, from the front of the bag; the rest stay in it."""
     racks = []
-    for _ in range(players):
+    for _seat in range(players):
         rack, bag = bag.draw(size)
         racks.append(rack)
     return tuple(racks), bag
@@ -73,11 +74,12 @@ def nearest_a(letter: str) -> int:
 def check_seat_count(title: str, min_seats: int, max_seats: int, players: int) -> None:
     """ValueError unless the game takes this many players ("Rummikub is for 2 to 6 players, not 1.")."""
     if not min_seats <= players <= max_seats:
-        raise ValueError(f"{title} is for {min_seats} to {max_seats} players, not {players}.")
+        raise ValueError(_("{game} is for {least} to {most} players, not {players}.").format(
+            game=_(title), least=min_seats, most=max_seats, players=players))  # i18n: marked
 
 
 def check_option_seats(option: str, needed: int, players: int) -> None:
     """ValueError when a rule option needs a given number of players and the game has another
     ("The NASPA end game (tournament rules) is for 2 players.")."""
     if players != needed:
-        raise ValueError(f"{option} is for {needed} players.")
+        raise ValueError(_("{option} is for {players} players.").format(option=_(option), players=needed))  # i18n: marked

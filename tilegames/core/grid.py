@@ -18,6 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Collection, Literal
 
+from tilegames.core.i18n import _
+
 Pos = tuple[int, int]  # (row, column); any integers (Scrabble's are 0-14)
 Direction = Literal["across", "down"]
 STEP: dict[str, Pos] = {"across": (0, 1), "down": (1, 0)}
@@ -86,11 +88,11 @@ def words_formed(occupied: Collection[Pos], placed: Collection[Pos], hint: Direc
     direction's word, if any, is its cross-word).
     """
     if not placed:
-        raise GeometryError("Place at least one tile.")
+        raise GeometryError(_("Place at least one tile."))
     rows = {r for r, _ in placed}
     cols = {c for _, c in placed}
     if len(rows) > 1 and len(cols) > 1:
-        raise GeometryError("The tiles must be in one row or one column.")
+        raise GeometryError(_("The tiles must be in one row or one column."))
     if len(placed) == 1:
         direction: Direction = hint
         (only,) = placed
@@ -101,7 +103,7 @@ def words_formed(occupied: Collection[Pos], placed: Collection[Pos], hint: Direc
     first = min(placed)
     main = run_through(occupied, first, direction)
     if not set(placed) <= set(main):
-        raise GeometryError("The tiles must form one word with no gaps.")
+        raise GeometryError(_("The tiles must form one word with no gaps."))
     cross = tuple(
         line for line in (run_through(occupied, pos, _other(direction)) for pos in sorted(placed))
         if len(line) >= 2

@@ -33,6 +33,7 @@ from typing import Any, Callable, Iterator, Literal
 from tilegames.core.codec import from_jsonable
 from tilegames.core.errors import BadRecord, IllegalMove, SaveFailed, why_not_saved
 from tilegames.core.filelock import JournalLock
+from tilegames.core.i18n import _
 from tilegames.core.inputs import shown
 from tilegames.core.jsonlines import json_line
 from tilegames.core.lexicon import LexiconError, lexicon_for
@@ -140,15 +141,15 @@ class JournalWriter:
         except FileExistsError:
             if path.parent.is_dir():
                 raise
-            raise SaveFailed(f"Cannot save in {shown(path.parent)}: it is not a folder.") from None
+            raise SaveFailed(_("Cannot save in {parent}: it is not a folder.").format(parent=shown(path.parent))) from None
         except OSError as exc:
-            raise SaveFailed(f"Cannot save {shown(path)}: {why_not_saved(exc)}.") from None
+            raise SaveFailed(_("Cannot save {path}: {reason}.").format(path=shown(path), reason=why_not_saved(exc))) from None
         try:
             _write_durably(fd, _encode(header.to_json()))
         except OSError as exc:
             os.close(fd)
             path.unlink(missing_ok=True)
-            raise SaveFailed(f"Cannot save {shown(path)}: {why_not_saved(exc)}.") from None
+            raise SaveFailed(_("Cannot save {path}: {reason}.").format(path=shown(path), reason=why_not_saved(exc))) from None
         os.close(fd)
         _fsync_dir(path)
         return cls(path, 0, JournalLock.acquire(path))
@@ -169,7 +170,7 @@ class JournalWriter:
                 os.fsync(lock.fd)
         except OSError as exc:
             lock.release()
-            raise SaveFailed(f"Cannot repair {shown(path)}: {why_not_saved(exc)}.") from None
+            raise SaveFailed(_("Cannot repair {path}: {reason}.").format(path=shown(path), reason=why_not_saved(exc))) from None
         except BaseException:
             lock.release()
             raise
@@ -211,22 +212,22 @@ class JournalWriter:
     def close(self) -> None:
         """No more appends (they are ignored from now on); the lock is let go."""
         if self.stopped is None:
-            self.stopped = SaveFailed("The game was closed.")
+            self.stopped = SaveFailed(_("The game was closed."))
         if self.lock is not None:
             self.lock.release()
 
     def _write(self, line: bytes) -> None:
         if self.lock is not None and not self.lock.held:
-            raise SaveFailed(f"{shown(self.path.name)} was opened again for play, and the newer game saves it.")
+            raise SaveFailed(_("{name} was opened again for play, and the newer game saves it.").format(name=shown(self.path.name)))
         try:
             fd = os.open(self.path, os.O_WRONLY | os.O_APPEND)
         except OSError as exc:
-            raise SaveFailed(f"Cannot write {shown(self.path.name)}: {why_not_saved(exc)}.") from None
+            raise SaveFailed(_("Cannot write {name}: {reason}.").format(name=shown(self.path.name), reason=why_not_saved(exc))) from None
         try:
             good = os.fstat(fd).st_size  # the last whole line ends here
         except OSError as exc:
             os.close(fd)
-            raise SaveFailed(f"Cannot write {shown(self.path.name)}: {why_not_saved(exc)}.") from None
+            raise SaveFailed(_("Cannot write {name}: {reason}.").format(name=shown(self.path.name), reason=why_not_saved(exc))) from None
         try:
             _write_durably(fd, line)
         except OSError as exc:
@@ -235,7 +236,7 @@ class JournalWriter:
                 os.fsync(fd)
             except OSError:
                 pass  # a torn last line is what reopen repairs
-            raise SaveFailed(f"Cannot write {shown(self.path.name)}: {why_not_saved(exc)}.") from None
+            raise SaveFailed(_("Cannot write {name}: {reason}.").format(name=shown(self.path.name), reason=why_not_saved(exc))) from None
         finally:
             os.close(fd)
 
@@ -249,13 +250,13 @@ def load_journal(source: Path | str | bytes) -> LoadedJournal:
         try:
             data = Path(source).read_bytes()
         except OSError as exc:
-            raise BadRecord(f"Cannot read {shown(source)}: {exc.strerror or 'unreadable'}.") from None
+            raise BadRecord(_("Cannot read {source}: {reason}.").format(source=shown(source), reason=exc.strerror or 'unreadable')) from None
 
     lines = data.split(b"\n")
     # After the last newline comes either nothing (a complete file) or a torn final line.
     complete, tail = lines[:-1], lines[-1]
     if not complete:
-        raise BadRecord(f"{name} has no complete header line; it is not a usable journal.")
+        raise BadRecord(_("{name} has no complete header line; it is not a usable journal.").format(name=name))
 
     header = _parse_header(name, complete[0])
     loaded = LoadedJournal(header=header, good_length=len(complete[0]) + 1, name=name)
@@ -271,12 +272,11 @@ def load_journal(source: Path | str | bytes) -> LoadedJournal:
                 loaded.turn_steps.clear()  # an action ends the turn those steps belonged to
         except BadRecord as exc:
             # A complete line ends with the newline its writer wrote after it: damage, not a torn write.
-            raise BadRecord(f"{name}, line {line_no}: {exc}") from None
+            raise BadRecord(_("{name}, line {line_no}: {exc}").format(name=name, line_no=line_no, exc=exc)) from None
         loaded.good_length += len(raw) + 1
     if tail:
         loaded.warnings.append(
-            f"{name}, line {len(complete) + 1}: the last line was cut off mid-write "
-            "(the program was probably stopped); it was dropped."
+            _("{name}, line {number}: the last line was cut off mid-write (the program was probably stopped); it was dropped.").format(name=name, number=len(complete) + 1)
         )
     return loaded
 
@@ -287,9 +287,9 @@ def read_header(path: Path | str) -> JournalHeader:
         with open(path, "rb") as fh:
             first = fh.readline(1 << 20)
     except OSError as exc:
-        raise BadRecord(f"Cannot read {shown(path)}: {exc.strerror or 'unreadable'}.") from None
+        raise BadRecord(_("Cannot read {path}: {reason}.").format(path=shown(path), reason=exc.strerror or 'unreadable')) from None
     if not first.endswith(b"\n"):
-        raise BadRecord(f"{shown(Path(path).name)} has no complete header line; it is not a usable journal.")
+        raise BadRecord(_("{name} has no complete header line; it is not a usable journal.").format(name=shown(Path(path).name)))
     return _parse_header(shown(Path(path).name), first[:-1])
 
 
@@ -298,19 +298,19 @@ def _parse_header(name: str, raw: bytes) -> JournalHeader:
         obj = json_line(raw)
     except BadRecord as exc:
         if raw.lstrip(codecs.BOM_UTF8)[:1] != b"{":
-            raise BadRecord(f"{name}, line 1: not a tilegames journal (no journal header).") from None
-        raise BadRecord(f"{name}, line 1: {exc}") from None
+            raise BadRecord(_("{name}, line 1: not a tilegames journal (no journal header).").format(name=name)) from None
+        raise BadRecord(_("{name}, line 1: {exc}").format(name=name, exc=exc)) from None
     if not isinstance(obj, dict) or obj.get("format") != FORMAT:
-        raise BadRecord(f"{name}, line 1: not a tilegames journal (no journal header).")
+        raise BadRecord(_("{name}, line 1: not a tilegames journal (no journal header).").format(name=name))
     if obj.get("version") not in READABLE_VERSIONS:
-        raise BadRecord(f"{name}, line 1: journal version {shown(obj.get('version'), 20)} is not supported.")
+        raise BadRecord(_("{name}, line 1: journal version {value} is not supported.").format(name=name, value=shown(obj.get('version'), 20)))
     return from_jsonable(JournalHeader, obj, where=f"{name}, line 1")
 
 
 def _parse_record(obj: Any, expected_seq: int) -> JournalRecord:
     record = from_jsonable(JournalRecord, obj, where="record")
     if record.seq != expected_seq:
-        raise BadRecord(f"record number {record.seq} found where {expected_seq} was expected.")
+        raise BadRecord(_("record number {seq} found where {expected_seq} was expected.").format(seq=record.seq, expected_seq=expected_seq))
     return record
 
 
@@ -329,7 +329,7 @@ def game_of(journal: LoadedJournal) -> Game[Any, Any, Any]:
     try:
         return get_game(journal.header.game)
     except BadRecord:
-        raise BadRecord(f"{journal.name}: {shown(journal.header.game, 30)!r} is not a game tilegames has.") from None
+        raise BadRecord(_("{name}: {game} is not a game tilegames has.").format(name=journal.name, game=repr(shown(journal.header.game, 30)))) from None
 
 
 def initial_state(journal: LoadedJournal, game: Game[Any, Any, Any] | None = None) -> Any:
@@ -338,12 +338,12 @@ def initial_state(journal: LoadedJournal, game: Game[Any, Any, Any] | None = Non
     try:
         config = game.config_from_json(journal.header.config)
     except BadRecord as exc:
-        raise BadRecord(f"{journal.name}, line 1: {exc}") from None
+        raise BadRecord(_("{name}, line 1: {exc}").format(name=journal.name, exc=exc)) from None
     _check_word_list(journal.name, config)
     try:
         return game.new_game(config, journal.header.seats, journal.header.seed)
     except ValueError as exc:
-        raise BadRecord(f"{journal.name}: the journal's game cannot be set up: {exc}") from None
+        raise BadRecord(_("{name}: the journal's game cannot be set up: {exc}").format(name=journal.name, exc=exc)) from None
 
 
 def _check_word_list(name: str, config: Any) -> None:
@@ -353,13 +353,11 @@ def _check_word_list(name: str, config: Any) -> None:
     if not isinstance(word_list, str) or not word_list:
         return
     if not Path(word_list).is_file():
-        raise BadRecord(f"{name}: the word list {shown(word_list, 120)} used by this game is missing; "
-                        "put it back there to go on.")
+        raise BadRecord(_("{name}: the word list {word_list} used by this game is missing; put it back there to go on.").format(name=name, word_list=shown(word_list, 120)))
     try:
         lexicon_for(word_list)
     except LexiconError as exc:
-        raise BadRecord(f"{name}: the word list {shown(word_list, 120)} used by this game cannot be used: "
-                        f"{exc}") from None
+        raise BadRecord(_("{name}: the word list {word_list} used by this game cannot be used: {exc}").format(name=name, word_list=shown(word_list, 120), exc=exc)) from None
 
 
 # What an engine may raise on data no rule foresaw (a crafted record); see replay_steps.
@@ -382,12 +380,11 @@ def replay_steps(journal: LoadedJournal, game: Game[Any, Any, Any] | None = None
             by_controller = record.by == "clock" or (journal.header.version == 1 and action.controller_only)
             outcome = game.apply(state, record.seat, action, by_controller=by_controller)
         except IllegalMove as exc:
-            raise BadRecord(f"{where}: record {record.seq} is not a legal move here: {' '.join(exc.reasons)}") from None
+            raise BadRecord(_("{where}: record {seq} is not a legal move here: {reasons}").format(where=where, seq=record.seq, reasons=' '.join(exc.reasons))) from None
         except BadRecord as exc:
-            raise BadRecord(f"{where}: {exc}") from None
+            raise BadRecord(_("{where}: {exc}").format(where=where, exc=exc)) from None
         except _ENGINE_SURPRISES as exc:
-            raise BadRecord(f"{where}: record {record.seq} cannot be replayed ({type(exc).__name__}); "
-                           "the file is damaged.") from None
+            raise BadRecord(_("{where}: record {seq} cannot be replayed ({error}); the file is damaged.").format(where=where, seq=record.seq, error=type(exc).__name__)) from None
         yield ReplayStep(record, state, action, outcome)
         state = outcome.state
 

@@ -14,6 +14,7 @@ import math
 from typing import Any
 
 from tilegames.core.errors import BadRecord
+from tilegames.core.i18n import _
 from tilegames.core.inputs import MAX_DIGITS, is_text
 
 
@@ -41,20 +42,19 @@ def _constant(name: str) -> Any:
 def json_line(raw: bytes) -> Any:
     """One line as JSON; every way it can be wrong is a BadRecord saying which."""
     if raw.startswith(codecs.BOM_UTF8):
-        raise BadRecord("the line starts with a byte-order mark (the file was changed by an editor).")
+        raise BadRecord(_("the line starts with a byte-order mark (the file was changed by an editor)."))
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise BadRecord(f"the line is not UTF-8 text (byte 0x{raw[exc.start]:02x} at column {exc.start + 1}).") from None
+        raise BadRecord(_("the line is not UTF-8 text (byte 0x{value} at column {number}).").format(value=format(raw[exc.start], '02x'), number=exc.start + 1)) from None
     try:
         obj = json.loads(text, parse_int=_whole, parse_float=_real, parse_constant=_constant)
     except _NumberTooLong:
-        raise BadRecord(f"the line has a number that is not a number a game uses (over {MAX_DIGITS} digits, "
-                        "infinite or NaN).") from None
+        raise BadRecord(_("the line has a number that is not a number a game uses (over {digits} digits, infinite or NaN).").format(digits=MAX_DIGITS)) from None
     except RecursionError:
-        raise BadRecord("the line is nested too deeply to be a journal line.") from None
+        raise BadRecord(_("the line is nested too deeply to be a journal line.")) from None
     except ValueError:  # json.JSONDecodeError, and Python's own digit limit
-        raise BadRecord("the line is not valid JSON.") from None
+        raise BadRecord(_("the line is not valid JSON.")) from None
     _check_text(obj)
     return obj
 
@@ -66,7 +66,7 @@ def _check_text(obj: Any) -> None:
         item = stack.pop()
         if isinstance(item, str):
             if not is_text(item):
-                raise BadRecord("the line has text that is not valid Unicode.")
+                raise BadRecord(_("the line has text that is not valid Unicode."))
         elif isinstance(item, dict):
             stack.extend(item.keys())
             stack.extend(item.values())

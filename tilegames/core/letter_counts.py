@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tilegames.core.errors import BadRecord
+from tilegames.core.i18n import _
 from tilegames.core.inputs import shown, whole_number
 from tilegames.core.lexicon import read_players_file
 
@@ -50,24 +51,22 @@ def read_letter_counts(path: Path | str, where: str, special: str, example: str)
             continue
         match = _LINE.fullmatch(line)
         if match is None:
-            raise BadRecord(f"{where}, line {number}: expected a letter and a count, like '{example}', "
-                            f"not '{shown(line, 30)}'.")
+            raise BadRecord(_("{where}, line {number}: expected a letter and a count, like '{example}', not '{line}'.").format(where=where, number=number, example=example, line=shown(line, 30)))
         name, count_text = match.group(1).upper(), match.group(2)
         try:
             count = whole_number(count_text, "count", max_digits=4)
         except ValueError:
-            raise BadRecord(f"{where}, line {number}: '{shown(count_text, 20)}' is not a count.") from None
+            raise BadRecord(_("{where}, line {number}: '{count_text}' is not a count.").format(where=where, number=number, count_text=shown(count_text, 20))) from None
         if count < 0:
-            raise BadRecord(f"{where}, line {number}: a count cannot be negative.")
+            raise BadRecord(_("{where}, line {number}: a count cannot be negative.").format(where=where, number=number))
         if name == special:
             if special_count is not None:
-                raise BadRecord(f"{where}, line {number}: the {special.lower()} are counted twice.")
+                raise BadRecord(_("{where}, line {number}: the {value} are counted twice.").format(where=where, number=number, value=special.lower()))
             special_count = count
         elif len(name) == 1 and name in LETTERS:
             if name in counts:
-                raise BadRecord(f"{where}, line {number}: {name} is counted twice.")
+                raise BadRecord(_("{where}, line {number}: {name} is counted twice.").format(where=where, number=number, name=name))
             counts[name] = count
         else:
-            raise BadRecord(f"{where}, line {number}: '{shown(match.group(1), 20)}' is neither a letter "
-                            f"A to Z nor {special}.")
+            raise BadRecord(_("{where}, line {number}: '{value}' is neither a letter A to Z nor {special}.").format(where=where, number=number, value=shown(match.group(1), 20), special=special))
     return LetterCounts(tuple(sorted((k, n) for k, n in counts.items() if n)), special_count or 0)

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tilegames.core.errors import BadRecord
+from tilegames.core.i18n import _
 from tilegames.core.resources import dictionaries_dir
 
 DEFAULT_LIST = "english.txt"
@@ -68,7 +69,7 @@ def default_lexicon() -> Lexicon:
     try:
         words = _read_default(path)
     except (OSError, UnicodeDecodeError) as exc:
-        raise LexiconError(f"The default word list {path} cannot be read ({exc}); reinstall tilegames.") from None
+        raise LexiconError(_("The default word list {path} cannot be read ({exc}); reinstall tilegames.").format(path=path, exc=exc)) from None
     return Lexicon("English (SCOWL, size 80, with word-game supplement)", path, words)
 
 
@@ -79,11 +80,11 @@ def read_players_file(path: Path, name: str, error: type[BadRecord] = BadRecord)
     try:
         return path.read_bytes().decode("utf-8", errors="replace")
     except FileNotFoundError:
-        raise error(f"{name} does not exist.") from None
+        raise error(_("{name} does not exist.").format(name=name)) from None
     except IsADirectoryError:
-        raise error(f"{name} is a folder, not a file.") from None
+        raise error(_("{name} is a folder, not a file.").format(name=name)) from None
     except OSError as exc:
-        raise error(f"{name} cannot be read: {exc.strerror or exc}.") from None
+        raise error(_("{name} cannot be read: {reason}.").format(name=name, reason=exc.strerror or exc)) from None
 
 
 def word_list_option(text: str) -> str:
@@ -100,14 +101,14 @@ def load_word_file(path: Path | str) -> Lexicon:
     no usable word at all is an error.
     """
     path = Path(path)
-    text = read_players_file(path, f"Word list {path}", LexiconError)
+    text = read_players_file(path, _("Word list {path}").format(path=path), LexiconError)
     words = set()
     for line in text.splitlines():
         word = line.split("#", 1)[0].strip().lower()
         if _LETTERS.fullmatch(word):
             words.add(word)
     if not words:
-        raise LexiconError(f"Word list {path} has no usable word (one word of letters per line).")
+        raise LexiconError(_("Word list {path} has no usable word (one word of letters per line).").format(path=path))
     return Lexicon(path.name, path, frozenset(words))
 
 

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar, Generic, Mapping, Typ
 
 from tilegames.core.codec import from_jsonable, to_jsonable
 from tilegames.core.errors import BadRecord, IllegalMove
+from tilegames.core.i18n import _
 from tilegames.core.inputs import shown
 from tilegames.core.series import WinnerRule
 from tilegames.core.setup_options import SetupOption, config_from_choices
@@ -69,12 +70,12 @@ TaggedT = TypeVar("TaggedT", bound=Tagged)
 def decode_tagged(types: tuple[type[TaggedT], ...], data: Any, what: str = "action") -> TaggedT:
     """Build an action or edit from its JSON form, or raise BadRecord with a readable sentence."""
     if not isinstance(data, dict):
-        raise BadRecord(f"An {what} must be a JSON object.")
+        raise BadRecord(_("An {what} must be a JSON object.").format(what=what))
     kind = data.get("type")
     by_kind = {t.kind: t for t in types}
     if not isinstance(kind, str) or kind not in by_kind:
         known = ", ".join(sorted(by_kind))
-        raise BadRecord(f"Unknown {what} type {shown(repr(kind), 30)}; expected one of: {known}.")
+        raise BadRecord(_("Unknown {what} type {kind}; expected one of: {known}.").format(what=what, kind=shown(repr(kind), 30), known=known))
     fields = {k: v for k, v in data.items() if k != "type"}
     return from_jsonable(by_kind[kind], fields, where=f"{what} {kind!r}")
 
@@ -196,7 +197,7 @@ class Game(ABC, Generic[ConfigT, StateT, DraftT]):
         Controller-only actions are refused here, for every game, unless the turn controller
         (or a replay of what it journaled) takes them."""
         if action.controller_only and not by_controller:
-            raise IllegalMove(f"Only the turn clock can take the {action.kind!r} move; a player cannot.")
+            raise IllegalMove(_("Only the turn clock can take the {kind} move; a player cannot.").format(kind=repr(action.kind)))
         return self.resolve(state, seat, action)
 
     @abstractmethod
@@ -266,5 +267,5 @@ class Game(ABC, Generic[ConfigT, StateT, DraftT]):
 def choose_preset(presets: Mapping[str, ConfigT], name: str, **changes: Any) -> ConfigT:
     """A named preset with some keys changed; ValueError naming the choices for a bad name."""
     if name not in presets:
-        raise ValueError(f"Unknown preset {name!r}: choose {' or '.join(presets)}.")
+        raise ValueError(_("Unknown preset {name}: choose {presets}.").format(name=repr(name), presets=_(" or ").join(presets)))
     return replace(presets[name], **changes)  # type: ignore[type-var]

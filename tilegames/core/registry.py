@@ -11,6 +11,7 @@ import importlib
 from typing import Any
 
 from tilegames.core.errors import BadRecord
+from tilegames.core.i18n import _
 from tilegames.core.protocol import Game
 
 # game id -> module that defines `GAME`, an instance of its Game class.
@@ -46,7 +47,7 @@ def get_game(game_id: str) -> AnyGame:
     module_path = GAME_MODULES.get(game_id)
     if module_path is None:
         known = ", ".join(known_ids()) or "none"
-        raise BadRecord(f"Unknown game {game_id!r} (known games: {known}).")
+        raise BadRecord(_("Unknown game {game_id} (known games: {known}).").format(game_id=repr(game_id), known=known))
     game: AnyGame = importlib.import_module(module_path).GAME
     _loaded[game_id] = game
     return game

@@ -40,6 +40,7 @@ from typing import Any
 from tilegames import __version__
 from tilegames.core.codec import from_jsonable, to_jsonable
 from tilegames.core.errors import BadRecord
+from tilegames.core.i18n import _
 from tilegames.core.inputs import MAX_DIGITS, is_text
 from tilegames.core.journal import JournalHeader, game_of, initial_state, load_journal, replay_steps
 from tilegames.core.jsonlines import json_line
@@ -185,7 +186,7 @@ def _parse(data: bytes) -> Any:
     try:
         return json.loads(data, parse_int=_whole, parse_float=_real, parse_constant=_refuse)
     except (ValueError, RecursionError):  # json.JSONDecodeError, numbers that are not a game's
-        raise BadRecord("the saves index is not valid JSON.") from None
+        raise BadRecord(_("the saves index is not valid JSON.")) from None
 
 
 def _whole(digits: str) -> int:

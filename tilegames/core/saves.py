@@ -14,6 +14,7 @@ from typing import Callable
 
 from tilegames.core import journal
 from tilegames.core.errors import BadRecord, SaveFailed, why_not_saved
+from tilegames.core.i18n import _
 from tilegames.core.inputs import shown
 from tilegames.core.journal import JournalHeader, read_header
 from tilegames.core.save_index import SaveInfo, scan
@@ -35,7 +36,7 @@ def new_journal_path(game_id: str) -> Path:
         path = folder / f"{stamp}-{game_id}{'' if n == 0 else f'-{n}'}.jsonl"
         if not path.exists():
             return path
-    raise SaveFailed(f"Cannot find a free file name in {shown(folder)}.")
+    raise SaveFailed(_("Cannot find a free file name in {folder}.").format(folder=shown(folder)))
 
 
 def check_saves_dir() -> Path:
@@ -45,11 +46,11 @@ def check_saves_dir() -> Path:
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except (FileExistsError, NotADirectoryError):
-        raise SaveFailed(f"Cannot save games in {shown(folder)}: it is not a folder.") from None
+        raise SaveFailed(_("Cannot save games in {folder}: it is not a folder.").format(folder=shown(folder))) from None
     except OSError as exc:
-        raise SaveFailed(f"Cannot make the saves folder {shown(folder)}: {why_not_saved(exc)}.") from None
+        raise SaveFailed(_("Cannot make the saves folder {folder}: {reason}.").format(folder=shown(folder), reason=why_not_saved(exc))) from None
     if not folder.is_dir():
-        raise SaveFailed(f"Cannot save games in {shown(folder)}: it is not a folder.")
+        raise SaveFailed(_("Cannot save games in {folder}: it is not a folder.").format(folder=shown(folder)))
     probe = folder / f".probe-{os.getpid()}"
     try:
         fd = os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
@@ -58,7 +59,7 @@ def check_saves_dir() -> Path:
         finally:
             os.close(fd)
     except OSError as exc:
-        raise SaveFailed(f"Cannot save games in {shown(folder)}: {why_not_saved(exc)}.") from None
+        raise SaveFailed(_("Cannot save games in {folder}: {reason}.").format(folder=shown(folder), reason=why_not_saved(exc))) from None
     finally:
         try:
             probe.unlink(missing_ok=True)

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Generic, Literal, Mapping, Protocol, TypeVar
 
 from tilegames.core.errors import BadRecord
+from tilegames.core.i18n import _
 
 WinnerRule = Literal["points", "games_won"]
 
@@ -52,7 +53,7 @@ class Series(Generic[OutcomeT]):
 
     def record(self, outcome: OutcomeT) -> "Series[OutcomeT]":
         if self.is_over:
-            raise ValueError("The series is already over.")
+            raise ValueError(_("The series is already over."))
         return replace(self, games=self.games + (outcome,))
 
     def totals(self) -> tuple[int, ...]:
@@ -101,13 +102,13 @@ class GameRecord:
     def from_json(cls, data: Any, seats: int, where: str) -> "GameRecord":
         """Checked like any data from outside: BadRecord saying where, for anything unusable."""
         if not isinstance(data, dict):
-            raise BadRecord(f"{where}: expected an object.")
+            raise BadRecord(_("{where}: expected an object.").format(where=where))
         scores, winners = data.get("scores"), data.get("winners")
         if not (isinstance(scores, list) and len(scores) == seats
                 and all(type(x) is int and abs(x) < 10**9 for x in scores)):
-            raise BadRecord(f"{where}.scores: expected {seats} whole numbers.")
+            raise BadRecord(_("{where}.scores: expected {seats} whole numbers.").format(where=where, seats=seats))
         if not (isinstance(winners, list) and all(type(w) is int and 0 <= w < seats for w in winners)):
-            raise BadRecord(f"{where}.winners: expected seat numbers below {seats}.")
+            raise BadRecord(_("{where}.winners: expected seat numbers below {seats}.").format(where=where, seats=seats))
         return cls(tuple(scores), tuple(winners), data)
 
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tilegames.core.errors import BadRecord
+from tilegames.core.i18n import _
 from tilegames.core.journal import JournalHeader
 from tilegames.core.series import GameRecord, Series
 from tilegames.core.session_protocol import Session
@@ -36,7 +37,7 @@ class SeriesMeta:
 
 def _flag(value: Any, where: str) -> bool:
     if not isinstance(value, bool):
-        raise BadRecord(f"{where}: expected true or false.")
+        raise BadRecord(_("{where}: expected true or false.").format(where=where))
     return value
 
 
@@ -47,16 +48,16 @@ def series_meta(header: JournalHeader) -> SeriesMeta:
     if info is None:
         return SeriesMeta(header.seed, open_hands=_flag(header.meta.get("open_hands", False), "meta.open_hands"))
     if not isinstance(info, dict):
-        raise BadRecord("meta.match: expected an object.")
+        raise BadRecord(_("meta.match: expected an object."))
     seed, games, number, match_id = info.get("seed"), info.get("games", []), info.get("game"), info.get("id")
     if type(seed) is not int or abs(seed) >= 10**16:  # `play --seed` takes 15 digits
-        raise BadRecord("meta.match.seed: expected a whole number.")
+        raise BadRecord(_("meta.match.seed: expected a whole number."))
     if not isinstance(games, list) or len(games) > 1000:
-        raise BadRecord("meta.match.games: expected a list of games.")
+        raise BadRecord(_("meta.match.games: expected a list of games."))
     if number is not None and (type(number) is not int or not 1 <= number <= 1001):
-        raise BadRecord("meta.match.game: expected a game number.")
+        raise BadRecord(_("meta.match.game: expected a game number."))
     if match_id is not None and not (isinstance(match_id, str) and len(match_id) <= 64):
-        raise BadRecord("meta.match.id: expected a short text.")
+        raise BadRecord(_("meta.match.id: expected a short text."))
     records = tuple(GameRecord.from_json(g, len(header.seats), f"meta.match.games[{i}]") for i, g in enumerate(games))
     return SeriesMeta(seed, records, _flag(info.get("open_hands", False), "meta.match.open_hands"), match_id, number)
 

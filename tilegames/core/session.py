@@ -15,6 +15,7 @@ from typing import Any, Callable
 from tilegames.core.clock import Clock
 from tilegames.core.controller import TurnController
 from tilegames.core.errors import BadRecord, SaveFailed
+from tilegames.core.i18n import _
 from tilegames.core.journal import JournalHeader, JournalWriter, game_of, load_journal, replay, replay_steps
 from tilegames.core.protocol import Action, Event, Game, Result
 
@@ -37,8 +38,7 @@ class LocalSession:
             journal.on_failure = self._saving_failed
 
     def _saving_failed(self, exc: SaveFailed) -> None:
-        self.saving_stopped = (f"Saving stopped: {exc} You can play on, but the moves from now on "
-                               "are not saved.")
+        self.saving_stopped = (_("Saving stopped: {exc} You can play on, but the moves from now on are not saved.").format(exc=exc))
         self.warnings.append(self.saving_stopped)
         if self.on_save_failed is not None:
             self.on_save_failed(self.saving_stopped)
@@ -165,15 +165,16 @@ class LocalSession:
         """The game written as `fmt` (one of the game's `exporters`) next to its journal."""
         exporter = self.game.exporters.get(fmt)
         if exporter is None:
-            raise ValueError(f"{self.game.title} games cannot be written as {fmt}.")
+            raise ValueError(_("{title} games cannot be written as {fmt}.").format(
+                title=_(self.game.title), fmt=fmt))  # i18n: marked
         if self.path is None:
-            raise ValueError("This game was not recorded, so it cannot be saved.")
+            raise ValueError(_("This game was not recorded, so it cannot be saved."))
         target = self.path.with_suffix(f".{fmt}")
         try:
             target.write_text(exporter(load_journal(self.path)), encoding="utf-8")
         except (OSError, BadRecord) as exc:
-            raise ValueError(f"Could not save: {exc}") from None
-        return f"Saved as {target}"
+            raise ValueError(_("Could not save: {exc}").format(exc=exc)) from None
+        return _("Saved as {target}").format(target=target)
 
     def close(self) -> None:
         """The session ends (quit, game over, back to the menu): nothing more is written."""

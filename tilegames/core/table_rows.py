@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tilegames.core.errors import IllegalMove
+from tilegames.core.i18n import _
 from tilegames.core.protocol import Edit
 from tilegames.core.tiles import Tile
 
@@ -40,7 +41,7 @@ class RowsDraft:
             for i, tile in enumerate(row):
                 if tile.id == tile_id:
                     return r, i
-        raise IllegalMove("That tile is neither on your rack nor on the table.")
+        raise IllegalMove(_("That tile is neither on your rack nor on the table."))
 
 
 @dataclass(frozen=True)
@@ -83,24 +84,24 @@ def apply_edit(draft: RowsDraft, edit: RowEdit) -> RowsDraft:
     if isinstance(edit, SplitRow):
         row = _row(draft, edit.row)
         if not 0 < edit.at < len(row):
-            raise IllegalMove("A row can only be split between two of its tiles.")
+            raise IllegalMove(_("A row can only be split between two of its tiles."))
         rows = list(draft.rows)
         rows[edit.row : edit.row + 1] = [row[: edit.at], row[edit.at :]]
         return RowsDraft(draft.rack, tuple(rows), draft.own)
     if isinstance(edit, JoinRows):
         first, second = _row(draft, edit.first), _row(draft, edit.second)
         if edit.first == edit.second:
-            raise IllegalMove("A row cannot be joined to itself.")
+            raise IllegalMove(_("A row cannot be joined to itself."))
         rows = list(draft.rows)
         rows[edit.first] = first + second
         del rows[edit.second]
         return RowsDraft(draft.rack, tuple(rows), draft.own)
-    raise IllegalMove("That is not a table edit.")
+    raise IllegalMove(_("That is not a table edit."))
 
 
 def _row(draft: RowsDraft, index: int) -> tuple[Tile, ...]:
     if not 0 <= index < len(draft.rows):
-        raise IllegalMove(f"There is no row {index + 1} on the table.")
+        raise IllegalMove(_("There is no row {number} on the table.").format(number=index + 1))
     return draft.rows[index]
 
 
@@ -108,9 +109,10 @@ def _move(draft: RowsDraft, edit: MoveTile) -> RowsDraft:
     source_row, source_index = draft.locate(edit.tile_id)
     tile = draft.rack[source_index] if source_row is None else draft.rows[source_row][source_index]
     if edit.to_row is None and tile.id not in draft.own:
-        raise IllegalMove(f"{tile.face} was on the table when your turn began; table tiles never go to a rack.")
+        raise IllegalMove(_("{tile} was on the table when your turn began; table tiles never go to a rack.").format(
+            tile=tile.face))
     if edit.to_row is not None and not 0 <= edit.to_row <= len(draft.rows):
-        raise IllegalMove(f"There is no row {edit.to_row + 1} on the table.")
+        raise IllegalMove(_("There is no row {number} on the table.").format(number=edit.to_row + 1))
 
     rack = list(draft.rack)
     rows = [list(row) for row in draft.rows]

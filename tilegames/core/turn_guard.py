@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import AbstractSet, Sequence
 
 from tilegames.core.errors import IllegalMove
+from tilegames.core.i18n import _
 
 
 def check_turn(seats: Sequence[str], seat: int, who_may_act: AbstractSet[int]) -> None:
@@ -18,13 +19,13 @@ def check_turn(seats: Sequence[str], seat: int, who_may_act: AbstractSet[int]) -
     The checks, in order: the game is over; there is no such seat; it is someone else's turn.
     """
     if not who_may_act:
-        raise IllegalMove("The game is over.")
+        raise IllegalMove(_("The game is over."))
     if not 0 <= seat < len(seats):
-        raise IllegalMove(f"There is no seat {seat}.")
+        raise IllegalMove(_("There is no seat {seat}.").format(seat=seat))
     if seat in who_may_act:
         return
     if len(who_may_act) == 1:
         (current,) = who_may_act
-        raise IllegalMove(f"It is {seats[current]}'s turn, not {seats[seat]}'s.")
-    names = " and ".join(seats[s] for s in sorted(who_may_act))
-    raise IllegalMove(f"Only {names} may act now, not {seats[seat]}.")
+        raise IllegalMove(_("It is {current}'s turn, not {name}'s.").format(current=seats[current], name=seats[seat]))
+    names = _(" and ").join(seats[s] for s in sorted(who_may_act))
+    raise IllegalMove(_("Only {names} may act now, not {name}.").format(names=names, name=seats[seat]))

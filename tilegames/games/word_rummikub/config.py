@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
+from tilegames.core.i18n import N_, _
 from tilegames.core.inputs import shown
 from tilegames.core.lexicon import word_list_option
 from tilegames.core.protocol import choose_preset
@@ -46,11 +47,12 @@ class WordRummikubConfig:
 
     def __post_init__(self) -> None:
         if self.turn_seconds is not None and not 5 <= self.turn_seconds <= 600:
-            raise ValueError("The turn time must be between 5 and 600 seconds, or off.")
+            raise ValueError(_("The turn time must be between 5 and 600 seconds, or off."))
         if not 3 <= self.min_word_len <= FIRST_MELD_LETTERS:
-            raise ValueError(f"The shortest word allowed must be 3 to {FIRST_MELD_LETTERS} letters long.")
+            raise ValueError(_("The shortest word allowed must be 3 to {letters} letters long.").format(
+                letters=FIRST_MELD_LETTERS))
         if not 0 <= self.timeout_penalty_tiles <= RACK_TARGET:
-            raise ValueError(f"A time-out costs 0 to {RACK_TARGET} tiles.")
+            raise ValueError(_("A time-out costs 0 to {tiles} tiles.").format(tiles=RACK_TARGET))
 
 
 PRESETS: dict[str, WordRummikubConfig] = {
@@ -75,23 +77,25 @@ def on_off(text: str) -> bool:
     """A switch typed on the command line."""
     value = {"on": True, "off": False}.get(text.strip().lower())
     if value is None:
-        raise ValueError(f"'{shown(text, 30)}' is not a choice: choose on or off.")
+        raise ValueError(_("'{text}' is not a choice: choose on or off.").format(text=shown(text, 30)))
     return value
 
 
 SETUP_OPTIONS: tuple[SetupOption, ...] = (
-    SetupOption(PRESET, "Rules", "rule preset (default standard)",
-                (("Standard", "standard"), ("Hard: 4-letter words, a wrong word loses a turn", "hard")),
+    SetupOption(PRESET, N_("Rules"), N_("rule preset (default standard)"),
+                ((N_("Standard"), "standard"), (N_("Hard: 4-letter words, a wrong word loses a turn"), "hard")),
                 "standard"),
-    SetupOption("word_check", "Wrong words", "what a wrong word costs (default turn_end_penalty)",
-                (("The turn: tiles back, draw 1", "turn_end_penalty"), ("Nothing: fix them and go on", "void")),
+    SetupOption("word_check", N_("Wrong words"), N_("what a wrong word costs (default turn_end_penalty)"),
+                ((N_("The turn: tiles back, draw 1"), "turn_end_penalty"), (N_("Nothing: fix them and go on"), "void")),
                 "turn_end_penalty"),
     timer_option((30, 45, 60, 90, 120, None), 60),
-    SetupOption("family_words", "Family words", "family word mode: only common words count, on or off (default off)",
-                (("Off: every word in the list", False), ("On: common words only", True)), False,
+    SetupOption("family_words", N_("Family words"),
+                N_("family word mode: only common words count, on or off (default off)"),
+                ((N_("Off: every word in the list"), False), (N_("On: common words only"), True)), False,
                 parse=on_off, metavar="on|off"),
-    SetupOption("word_list", "Word list", "your own word list: one word per line, any case, # comments",
+    SetupOption("word_list", N_("Word list"), N_("your own word list: one word per line, any case, # comments"),
                 (), None, parse=word_list_option, metavar="FILE", in_form=False, flag="--words"),
-    SetupOption("word_letters", "Letter tiles", "your own letter tiles: one 'LETTER COUNT' per line and 'JOKERS COUNT'",
+    SetupOption("word_letters", N_("Letter tiles"),
+                N_("your own letter tiles: one 'LETTER COUNT' per line and 'JOKERS COUNT'"),
                 (), None, parse=letters_file, metavar="FILE", in_form=False, flag="--letters"),
 )

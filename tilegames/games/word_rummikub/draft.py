@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from tilegames.core.errors import IllegalMove
+from tilegames.core.i18n import _
 from tilegames.core.inputs import shown
 from tilegames.core.protocol import Edit
 from tilegames.core.table_rows import ROW_EDIT_TYPES, RowEdit, RowsDraft, apply_edit
@@ -82,12 +83,12 @@ def _name(draft: WordDraft, edit: NameJoker) -> WordDraft:
     row, index = draft.tiles.locate(edit.tile_id)
     tile = draft.rack[index] if row is None else draft.rows[row][index]
     if not is_joker(tile):
-        raise IllegalMove(f"Only a joker is given a letter; {tile.face} is a letter already.")
+        raise IllegalMove(_("Only a joker is given a letter; {tile} is a letter already.").format(tile=tile.face))
     if row is None:
-        raise IllegalMove("Put the joker in a word first, then say which letter it stands for.")
+        raise IllegalMove(_("Put the joker in a word first, then say which letter it stands for."))
     letter = edit.letter.strip().upper()
     if len(letter) != 1 or letter not in LETTERS:
-        raise IllegalMove(f"A joker stands for one letter from A to Z, not '{shown(edit.letter, 10)}'.")
+        raise IllegalMove(_("A joker stands for one letter from A to Z, not '{text}'.").format(text=shown(edit.letter, 10)))
     letters = draft.letters
     letters[tile.id] = letter
     return replace(draft, jokers=named(letters))

@@ -15,6 +15,7 @@ from typing import Any
 
 from tilegames.core.errors import IllegalMove
 from tilegames.core.game_setup import check_seat_count, deal
+from tilegames.core.i18n import N_, _, ngettext
 from tilegames.core.protocol import Action, Event, Game, Outcome, Result
 from tilegames.core.seats import SeatOrder
 from tilegames.core.table_rows import RowEdit
@@ -33,13 +34,13 @@ from tilegames.games.word_rummikub.views import build_view, position
 from tilegames.games.word_rummikub.words import check_word_list, judge_for, judge_for_view
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
+def _tiles(count: int) -> str:
+    return ngettext("{count} tile", "{count} tiles", count).format(count=count)
 
 
 class WordRummikubGame(Game[WordRummikubConfig, WordState, WordDraft]):
     id = "word-rummikub"
-    title = "Rummikub Word"
+    title = N_("Rummikub Word")
     min_seats, max_seats = 2, 4
     config_type = WordRummikubConfig
     presets, setup_options = PRESETS, SETUP_OPTIONS
@@ -62,8 +63,8 @@ class WordRummikubGame(Game[WordRummikubConfig, WordState, WordDraft]):
         """ValueError (a sentence) for letter tiles or a word list that will not do."""
         letters = load_letters(config.word_letters)
         if letters.letters + letters.jokers <= HAND * seat_count:
-            raise ValueError(f"{_plural(letters.letters + letters.jokers, 'tile')} are too few to deal "
-                             f"{HAND} to each of {seat_count} players and keep a pool.")
+            raise ValueError(_("{tiles} are too few to deal {hand} to each of {players} players and keep a pool.").format(
+                tiles=_tiles(letters.letters + letters.jokers), hand=HAND, players=seat_count))
         check_word_list(config)
 
     # --- playing --------------------------------------------------------------------------
@@ -74,18 +75,23 @@ class WordRummikubGame(Game[WordRummikubConfig, WordState, WordDraft]):
             return self._play(state, seat, action)
         if isinstance(action, Draw):
             if not len(state.bag):
-                raise IllegalMove("The pool is empty: play a tile, or pass.")
-            return self._draw_turn(state, seat, 1, LastTurn(seat, "draw"), "draw", f"{name} drew a tile.")
+                raise IllegalMove(_("The pool is empty: play a tile, or pass."))
+            return self._draw_turn(state, seat, 1, LastTurn(seat, "draw"), "draw",
+                                   _("{name} drew a tile.").format(name=name))
         if isinstance(action, Pass):
             if len(state.bag):
-                raise IllegalMove("You can only pass when the pool is empty; draw a tile instead.")
-            return self._end_turn(state, seat, (Event("pass", f"{name} passes.", seat),), last=LastTurn(seat, "pass"))
+                raise IllegalMove(_("You can only pass when the pool is empty; draw a tile instead."))
+            return self._end_turn(state, seat, (Event("pass", _("{name} passes.").format(name=name), seat),),
+                                  last=LastTurn(seat, "pass"))
         if isinstance(action, Timeout):
             count = min(state.config.timeout_penalty_tiles, len(state.bag))
-            text = f"Time's up for {name}." + (" The table is restored." if action.touched else "")
-            text += f" {name} draws {_plural(count, 'tile')}." if count else " The turn passes."
+            text = _("Time's up for {name}.").format(name=name)
+            if action.touched:
+                text += " " + _("The table is restored.")
+            text += " " + (_("{name} draws {tiles}.").format(name=name, tiles=_tiles(count)) if count
+                           else _("The turn passes."))
             return self._draw_turn(state, seat, count, LastTurn(seat, "timeout"), "timeout", text)
-        raise IllegalMove(f"Rummikub Word has no move called {getattr(action, 'kind', action)!r}.")
+        raise IllegalMove(_("Rummikub Word has no move called {move}.").format(move=repr(getattr(action, 'kind', action))))
 
     def _draw_turn(self, state: WordState, seat: int, count: int, last: LastTurn, kind: str,
                    text: str, public: dict[str, Any] | None = None, **changes: Any) -> Outcome[WordState]:
@@ -112,11 +118,15 @@ class WordRummikubGame(Game[WordRummikubConfig, WordState, WordDraft]):
         melded = list(state.melded)
         first_meld, melded[seat] = not melded[seat], True
         words = ", ".join(checked.new_words)
-        doubled = " (doubled: the rack was emptied)" if checked.emptied else ""
-        text = (f"{name} {'made the first meld' if first_meld else 'played'}: {words}; "
-                f"{_plural(checked.score, 'point')}{doubled}.")
+        points = ngettext("{count} point", "{count} points", checked.score).format(count=checked.score)
+        if checked.emptied:
+            points = _("{points} (doubled: the rack was emptied)").format(points=points)
+        if first_meld:
+            text = _("{name} made the first meld: {words}; {points}.").format(name=name, words=words, points=points)
+        else:
+            text = _("{name} played: {words}; {points}.").format(name=name, words=words, points=points)
         if drawn:
-            text += f" {name} draws {_plural(len(drawn), 'tile')}."
+            text += " " + _("{name} draws {tiles}.").format(name=name, tiles=_tiles(len(drawn)))
         public = {"words": list(checked.new_words), "score": checked.score, "doubled": checked.emptied,
                   "first_meld": first_meld, "placed": [t.face for t in checked.placed], "count": len(drawn)}
         event = Event("play", text, seat, public, {"tiles": [t.face for t in drawn]})
@@ -130,9 +140,14 @@ class WordRummikubGame(Game[WordRummikubConfig, WordState, WordDraft]):
         the tiles back on the rack, one tile drawn, no score; the next turn lost if so set."""
         name = state.seats[seat]
         skip = state.config.skip_next_turn_on_misspell
-        text = f"{name}'s play is taken back: {' '.join(checked.wrong)}"
-        text += f" {name} draws a tile" if len(state.bag) else f" The pool is empty, so {name} draws nothing"
-        text += " and loses their next turn." if skip else "."
+        text = _("{name}'s play is taken back: {reasons}").format(name=name, reasons=" ".join(checked.wrong)) + " "
+        if len(state.bag):
+            text += (_("{name} draws a tile and loses their next turn.") if skip else _("{name} draws a tile.")).format(
+                name=name)
+        elif skip:
+            text += _("The pool is empty, so {name} draws nothing and loses their next turn.").format(name=name)
+        else:
+            text += _("The pool is empty, so {name} draws nothing.").format(name=name)
         order = state.order.mark_lose_next_turn(seat) if skip else state.order
         return self._draw_turn(state, seat, 1, LastTurn(seat, "penalty", 0, checked.invalid), "misspell", text,
                                {"invalid": list(checked.invalid), "skip": skip}, order=order)
@@ -157,7 +172,8 @@ class WordRummikubGame(Game[WordRummikubConfig, WordState, WordDraft]):
                 return self._finish(state, "stalled", None, events)
         order = state.order.advance()
         skipped = [s for s in sorted(state.order.lose_next - order.lose_next)]
-        more = tuple(Event("skip", f"{state.seats[s]} loses this turn for a wrong word.", s) for s in skipped)
+        more = tuple(Event("skip", _("{name} loses this turn for a wrong word.").format(name=state.seats[s]), s)
+                     for s in skipped)
         return Outcome(replace(state, order=order), events + more)
 
     def _finish(self, state: WordState, reason: str, out_seat: int | None, events: tuple[Event, ...]) -> Outcome[WordState]:
@@ -165,10 +181,11 @@ class WordRummikubGame(Game[WordRummikubConfig, WordState, WordDraft]):
         won = winners(scores, state.config.winner_rule, out_seat)
         jokers = tuple(jokers_on(rack) for rack in state.racks)
         end = WordEnd(scores, won, jokers, "out" if reason == "out" else "stalled", out_seat)
-        names = " and ".join(state.seats[w] for w in won)
-        how = (f"{state.seats[out_seat]} has no tiles left and the pool is empty" if out_seat is not None
-               else "The pool is empty and nobody could play")
-        text = f"{how}: the game is over. {names} {'win' if len(won) > 1 else 'wins'}."
+        names = _(" and ").join(state.seats[w] for w in won)
+        how = (_("{name} has no tiles left and the pool is empty").format(name=state.seats[out_seat])
+               if out_seat is not None else _("The pool is empty and nobody could play"))
+        text = ngettext("{how}: the game is over. {names} wins.", "{how}: the game is over. {names} win.",
+                        len(won)).format(how=how, names=names)
         public = {"reason": end.reason, "winners": list(won), "scores": list(scores), "jokers_left": list(jokers)}
         return Outcome(replace(state, end=end), events + (Event("game_over", text, None, public),))
 

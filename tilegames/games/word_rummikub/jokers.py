@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from tilegames.core.i18n import _
 from tilegames.core.tiles import Tile
 from tilegames.games.word_rummikub.actions import JokerLetter
 from tilegames.games.word_rummikub.state import Table
@@ -34,16 +35,16 @@ def joker_letters(rows: Rows, given: Sequence[JokerLetter]) -> tuple[dict[int, s
     problems: list[str] = []
     for item in given:
         if item.tile_id not in in_rows:
-            problems.append("Only a joker in a word on the table is given a letter.")
+            problems.append(_("Only a joker in a word on the table is given a letter."))
         elif item.tile_id in letters:
-            problems.append("A joker can stand for only one letter at a time.")
+            problems.append(_("A joker can stand for only one letter at a time."))
         elif len(item.letter) != 1 or item.letter.upper() not in LETTERS:
-            problems.append("A joker stands for one letter from A to Z.")
+            problems.append(_("A joker stands for one letter from A to Z."))
         else:
             letters[item.tile_id] = item.letter.upper()
     for joker_id, number in in_rows.items():
         if joker_id not in letters:
-            problems.append(f"Say which letter the joker in row {number} stands for.")
+            problems.append(_("Say which letter the joker in row {number} stands for.").format(number=number))
     return letters, list(dict.fromkeys(problems))
 
 
@@ -57,8 +58,9 @@ def letter_changes(before: Table, rows: Rows, letters: dict[int, str]) -> list[s
             continue
         for tile in row:
             if is_joker(tile) and letters.get(tile.id) != old.get(tile.id):
-                problems.append(f"The joker in {spell(row, old)} stays {old.get(tile.id)}: a joker's letter "
-                                "changes only when a tile is added to, taken from or moved in its word.")
+                problems.append(_("The joker in {word} stays {letter}: a joker's letter changes only when a tile is "
+                                  "added to, taken from or moved in its word.").format(word=spell(row, old),
+                                                                                       letter=old.get(tile.id)))
     return problems
 
 
@@ -76,8 +78,8 @@ def filled_from_table(before: Table, rows: Rows) -> list[str]:
             right = row[index + 1].id if index + 1 < len(row) else None
             tile = _between(rows, where, left, right)
             if tile is not None and tile.id != joker.id and tile.id in on_table:
-                problems.append(f"The joker in {spell(row, before.letters)} can only be replaced by a "
-                                f"letter from your rack, not by {tile.face} from the table.")
+                problems.append(_("The joker in {word} can only be replaced by a letter from your rack, not by "
+                                  "{tile} from the table.").format(word=spell(row, before.letters), tile=tile.face))
     return problems
 
 

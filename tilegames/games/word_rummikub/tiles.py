@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Mapping, Sequence
 
 from tilegames.core.errors import BadRecord
+from tilegames.core.i18n import _
 from tilegames.core.inputs import shown
 from tilegames.core.letter_counts import LETTERS as LETTERS  # the draft and the joker rules read it here
 from tilegames.core.letter_counts import read_letter_counts
@@ -54,13 +55,13 @@ def load_letters(path: Path | str | None) -> LetterSet:
 
 @functools.lru_cache(maxsize=8)
 def _load(path: str) -> LetterSet:
-    where = f"The letter tiles file {shown(path, 80)}"
+    where = _("The letter tiles file {path}").format(path=shown(path, 80))
     read = read_letter_counts(path, where, JOKERS_LINE, "E 13")
     letters = LetterSet(read.counts, read.special)
     if not letters.letters:
-        raise BadRecord(f"{where} has no letter tiles (one 'LETTER COUNT' per line).")
+        raise BadRecord(_("{file} has no letter tiles (one 'LETTER COUNT' per line).").format(file=where))
     if letters.letters + letters.jokers > MOST_TILES:
-        raise BadRecord(f"{where} has more than {MOST_TILES} tiles.")
+        raise BadRecord(_("{file} has more than {count} tiles.").format(file=where, count=MOST_TILES))
     return letters
 
 

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from tilegames.core.errors import IllegalMove
+from tilegames.core.i18n import _
 from tilegames.core.tiles import Tile
 from tilegames.games.word_rummikub.actions import JokerLetter
 from tilegames.games.word_rummikub.config import FIRST_MELD_LETTERS, WordRummikubConfig
@@ -65,11 +66,12 @@ def check_play(config: WordRummikubConfig, judge: WordJudge, start: Position,
     spelled = [spell(row, letters) for row in rows]
 
     if not placed:
-        problems.append("Place at least one tile from your rack, or "
-                        + ("draw a tile instead." if start.pool else "pass instead: the pool is empty."))
+        problems.append(_("Place at least one tile from your rack, or draw a tile instead.") if start.pool
+                        else _("Place at least one tile from your rack, or pass instead: the pool is empty."))
     for number, (row, word) in enumerate(zip(rows, spelled), start=1):
         if len(row) < config.min_word_len:
-            problems.append(f"Row {number} ({word}) is too short: words need at least {config.min_word_len} letters.")
+            problems.append(_("Row {number} ({word}) is too short: words need at least {letters} letters.").format(
+                number=number, word=word, letters=config.min_word_len))
     new_rows = [(row, word) for row, word, new in zip(rows, spelled, is_new) if new]
     if not start.melded:
         problems += _first_meld(config, start.table, rows, [word for _, word in new_rows])
@@ -96,17 +98,18 @@ def _rows(start: Position, words: Sequence[Sequence[int]]) -> tuple[tuple[Tile, 
     seen = Counter(tid for row in words for tid in row)
     problems = []
     if any(n > 1 for n in seen.values()):
-        problems.append("A tile cannot be in two words at once.")
+        problems.append(_("A tile cannot be in two words at once."))
     if any(tid not in rack and tid not in on_table for tid in seen):
-        problems.append("Some of those tiles are neither on your rack nor on the table.")
+        problems.append(_("Some of those tiles are neither on your rack nor on the table."))
     if any(not row for row in words):
-        problems.append("A word on the table needs at least one tile.")
+        problems.append(_("A word on the table needs at least one tile."))
     left = [t for tid, t in on_table.items() if tid not in seen]
     if any(is_joker(t) for t in left):
-        problems.append("A joker taken from the table must be played again in this turn: it never goes to a rack.")
+        problems.append(_("A joker taken from the table must be played again in this turn: it never goes to a rack."))
     letters = [t.face for t in left if not is_joker(t)]
     if letters:
-        problems.append(f"{', '.join(letters)} must stay on the table: tiles on the table never go back to a rack.")
+        problems.append(_("{tiles} must stay on the table: tiles on the table never go back to a rack.").format(
+            tiles=", ".join(letters)))
     if problems:
         raise IllegalMove(*problems)
     return tuple(tuple(rack.get(tid) or on_table[tid] for tid in row) for row in words)
@@ -118,16 +121,16 @@ def _first_meld(config: WordRummikubConfig, before: Table, rows: Sequence[Sequen
     (more rack words of `min_word_len`+ only with `first_meld_extra_words`)."""
     now = {tuple(t.id for t in row) for row in rows}
     if any(tuple(t.id for t in row) not in now for row in before.rows):
-        return ["Until your first meld is down, the words on the table stay as they are: "
-                "lay a word from your own tiles only."]
+        return [_("Until your first meld is down, the words on the table stay as they are: "
+                  "lay a word from your own tiles only.")]
     problems = []
     if len(new_words) > 1 and not config.first_meld_extra_words:
-        problems.append(f"Your first meld is a single word of {FIRST_MELD_LETTERS} letters or more; "
-                        f"you laid {len(new_words)}.")
+        problems.append(_("Your first meld is a single word of {letters} letters or more; you laid {count}.").format(
+            letters=FIRST_MELD_LETTERS, count=len(new_words)))
     longest = max(new_words, key=len, default="")
     if new_words and len(longest) < FIRST_MELD_LETTERS:
-        problems.append(f"Your first meld must be a word of at least {FIRST_MELD_LETTERS} letters; "
-                        f"{longest} has {len(longest)}.")
+        problems.append(_("Your first meld must be a word of at least {letters} letters; {word} has {length}.").format(
+            letters=FIRST_MELD_LETTERS, word=longest, length=len(longest)))
     return problems
 
 
@@ -140,8 +143,8 @@ def _longest_holds_a_rack_tile(new_rows: list[tuple[tuple[Tile, ...], str]], rac
     if any(t.id in rack_ids for row, _ in top for t in row):
         return []
     names = ", ".join(word for _, word in top)
-    return [f"Your longest new word ({names}) holds no tile from your rack: one of the longest new "
-            "words must use a tile you placed this turn."]
+    return [_("Your longest new word ({words}) holds no tile from your rack: one of the longest new "
+              "words must use a tile you placed this turn.").format(words=names)]
 
 
 def _wrong_words(judge: WordJudge, spelled: list[str], is_new: list[bool]) -> tuple[list[str], list[str]]:
@@ -156,6 +159,6 @@ def _wrong_words(judge: WordJudge, spelled: list[str], is_new: list[bool]) -> tu
             wrong.append(judge.why_not(word))
             invalid.append(word)
         elif counts[word] > 1:
-            wrong.append(f"{word} is on the table twice: every word on the table must be different.")
+            wrong.append(_("{word} is on the table twice: every word on the table must be different.").format(word=word))
             invalid.append(word)
     return wrong, invalid

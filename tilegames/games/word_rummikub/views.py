@@ -42,6 +42,7 @@ from collections import Counter
 from typing import Any, Sequence
 
 from tilegames.core.errors import IllegalMove
+from tilegames.core.i18n import _
 from tilegames.core.tiles import Tile
 from tilegames.games.word_rummikub.actions import JokerLetter
 from tilegames.games.word_rummikub.config import FIRST_MELD_LETTERS, JOKER_PENALTY, WordRummikubConfig
@@ -77,13 +78,13 @@ def row_views(config: WordRummikubConfig, judge: WordJudge, rows: Sequence[Seque
         is_word = named and judge.accepts(word)
         duplicate = named and counts[word] > 1
         if not named:
-            reason = "Say which letter the joker stands for."
+            reason = _("Say which letter the joker stands for.")
         elif len(row) < config.min_word_len:
-            reason = f"Too short: words need at least {config.min_word_len} letters."
+            reason = _("Too short: words need at least {letters} letters.").format(letters=config.min_word_len)
         elif not is_word:
             reason = judge.why_not(word)
         elif duplicate:
-            reason = f"{word} is on the table twice: every word must be different."
+            reason = _("{word} is on the table twice: every word must be different.").format(word=word)
         else:
             reason = ""
         out.append({"tiles": [tile_view(t, letters, t.id in placed) for t in row], "word": word,

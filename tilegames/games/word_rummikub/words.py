@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tilegames.core.errors import IllegalMove
+from tilegames.core.i18n import _
 from tilegames.core.lexicon import Lexicon, LexiconError, lexicon_for
 from tilegames.games.word_rummikub.config import WordRummikubConfig
 
@@ -35,8 +36,8 @@ class WordJudge:
         if self.unreadable:
             return self.unreadable
         if self.family and word in self.lexicon:
-            return f"{word} is too rare a word for the family word mode."
-        return f"{word} is not in the word list."
+            return _("{word} is too rare a word for the family word mode.").format(word=word)
+        return _("{word} is not in the word list.").format(word=word)
 
 
 def judge_for(config: WordRummikubConfig) -> WordJudge:
