@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from tilegames.core.errors import BadRecord
+from tilegames.core.i18n import _
 from tilegames.core.jsonlines import json_line
 from tilegames.net.client_messages import REJOIN, SessionLost
 
@@ -67,7 +68,7 @@ class Connection:
         sock.settimeout(None)  # the reader blocks; requests time out on their own
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_KEEPALIVE, 1)
         sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-        connection = cls(sock, f"The server at {host}:{port}", now)
+        connection = cls(sock, _("The server at {address}").format(address=f"{host}:{port}"), now)
         connection._reader.start()
         return connection
 
@@ -81,8 +82,8 @@ class Connection:
             with self._send_lock:
                 self._sock.sendall(line)
         except OSError:
-            self._end(f"The connection to the server was lost. {REJOIN}")
-            raise SessionLost(self.lost or "The connection to the server was lost.") from None
+            self._end(_("The connection to the server was lost. {rejoin}").format(rejoin=_(REJOIN)))  # i18n: marked
+            raise SessionLost(self.lost or _("The connection to the server was lost.")) from None
 
     def call(self, message: dict[str, Any], timeout: float) -> Incoming:
         """Send a message with an `id` and wait for the answer with the same id; SessionLost if
@@ -94,13 +95,14 @@ class Connection:
         try:
             self.send(message)
             if not waiter.done.wait(timeout):
-                self._end(f"The server did not answer within {timeout:.0f} seconds, so the connection "
-                          f"was given up. {REJOIN}")
+                self._end(_("The server did not answer within {seconds:.0f} seconds, so the connection was given up. "
+                            "{rejoin}").format(seconds=timeout, rejoin=_(REJOIN)))  # i18n: marked
         finally:
             with self._lock:
                 self._waiting.pop(message["id"], None)
         if waiter.answer is None:
-            raise SessionLost(self.lost or f"The connection to the server was lost. {REJOIN}")
+            raise SessionLost(self.lost or _("The connection to the server was lost. {rejoin}").format(
+                rejoin=_(REJOIN)))  # i18n: marked
         return waiter.answer
 
     def keep_alive(self, ident: Callable[[], int], every: float, patience: float) -> None:
@@ -110,7 +112,8 @@ class Connection:
         now = self._now()
         waiting = self._pinged is not None and self.last_heard < self._pinged
         if waiting and self._pinged is not None and now - self._pinged > patience:
-            self._end(f"The server stopped answering (nothing for {patience:.0f} seconds). {REJOIN}")
+            self._end(_("The server stopped answering (nothing for {seconds:.0f} seconds). {rejoin}").format(
+                seconds=patience, rejoin=_(REJOIN)))  # i18n: marked
         elif not waiting and now - self.last_heard >= every:
             self._pinged = now
             try:
@@ -130,7 +133,7 @@ class Connection:
 
     # --- ending ---------------------------------------------------------------------------
     def close(self) -> None:
-        self._end("The connection was closed.")
+        self._end(_("The connection was closed."))
 
     def _end(self, why: str) -> None:
         with self._lock:
@@ -147,23 +150,26 @@ class Connection:
 
     # --- the reader thread ----------------------------------------------------------------
     def _read(self) -> None:
-        why = f"The connection to the server was lost. {REJOIN}"
+        why = _("The connection to the server was lost. {rejoin}").format(rejoin=_(REJOIN))  # i18n: marked
         try:
             while self.lost is None:
                 raw = self._file.readline(MAX_LINE)
                 if not raw:
                     break
                 if not raw.endswith(b"\n"):
-                    why = f"{self.where} sent a line too long to be a tilegames message. {REJOIN}"
+                    why = _("{server} sent a line too long to be a tilegames message. {rejoin}").format(
+                        server=self.where, rejoin=_(REJOIN))  # i18n: marked
                     break
                 message = json_line(raw.rstrip(b"\r\n"))
                 if not isinstance(message, dict) or not isinstance(message.get("type"), str):
                     raise BadRecord("a message must be a JSON object with a type.")
                 if self._take(message):
-                    why = f"{self.where} closed the connection: {message.get('message') or message.get('error')}"
+                    why = _("{server} closed the connection: {why}").format(
+                        server=self.where, why=message.get('message') or message.get('error'))
                     break
         except BadRecord as exc:
-            why = f"{self.where} sent something this version cannot read ({exc}) {REJOIN}"
+            why = _("{server} sent something this version cannot read ({problem}) {rejoin}").format(
+                server=self.where, problem=exc, rejoin=_(REJOIN))  # i18n: marked
         except (OSError, ValueError):
             pass  # the socket was closed under the reader (close(), or the network went)
         self._end(why)

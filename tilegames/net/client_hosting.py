@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, Callable, TypeVar
 
 from tilegames.core.errors import SaveFailed
+from tilegames.core.i18n import _
 from tilegames.core.inputs import shown
 from tilegames.net.commands import is_loopback
 from tilegames.net.lobby import Lobby
@@ -83,7 +84,7 @@ class HostedServer:
         `port` is then the port listened on (a free one when it was 0)."""
         self._thread.start()
         if not self._ready.wait(START_SECONDS):
-            raise HostingFailed(f"The server did not start within {START_SECONDS:.0f} seconds.")
+            raise HostingFailed(_("The server did not start within {seconds:.0f} seconds.").format(seconds=START_SECONDS))
         if self._failed is not None:
             raise HostingFailed(self._failed)
         return self
@@ -92,7 +93,7 @@ class HostedServer:
         try:
             asyncio.run(self._serve())
         except Exception as exc:  # the sentence for start(), which waits for it
-            self._failed = self._failed or f"The server stopped: {type(exc).__name__}: {exc}"
+            self._failed = self._failed or _("The server stopped: {why}").format(why=f"{type(exc).__name__}: {exc}")
         finally:
             self._server = None
             self._ready.set()
@@ -109,11 +110,11 @@ class HostedServer:
         self.warnings = lobby.load()
         server = Server(lobby, self.settings)
         try:
-            _, self.port = await server.start(self.bind, self.port)
+            _address, self.port = await server.start(self.bind, self.port)
         except OSError as exc:
             await server.close()
-            self._failed = (f"Cannot serve on {shown(self.bind, 40)} port {self.port}: "
-                            f"{exc.strerror or exc}. Try another port.")
+            self._failed = _("Cannot serve on {address} port {port}: {why}. Try another port.").format(
+                address=shown(self.bind, 40), port=self.port, why=exc.strerror or exc)
             return
         self._server = server
         self._ready.set()
@@ -124,11 +125,11 @@ class HostedServer:
         """A new table of `game_id` and its codes; HostingFailed when it cannot be set up."""
         server = self._server
         if server is None:
-            raise HostingFailed("The server is not running.")
+            raise HostingFailed(_("The server is not running."))
         try:
             table = self._call(server.create_table, game_id, seats, config, seed)
         except (StoreError, SaveFailed, ValueError) as exc:
-            raise HostingFailed(f"The table could not be set up: {exc}") from None
+            raise HostingFailed(_("The table could not be set up: {why}").format(why=exc)) from None
         hosted = HostedTable(table.id, game_id, tuple(table.seats), tuple(table.seat_codes), table.spectator_code)
         self.tables.append(hosted)
         return hosted
@@ -151,13 +152,13 @@ class HostedServer:
         (HostingFailed when the server has no such table)."""
         server = self._server
         if server is None:
-            raise HostingFailed("The server is not running.")
+            raise HostingFailed(_("The server is not running."))
         lobby = server.lobby
 
         def config() -> Any:
             table = lobby.tables.get(table_id)
             if table is None:
-                raise HostingFailed(f"The server has no table {shown(table_id, 20)}.")
+                raise HostingFailed(_("The server has no table {table}.").format(table=shown(table_id, 20)))
             return table.game.config_from_json(table.session.header.config)
 
         return self._call(config)
@@ -180,7 +181,7 @@ class HostedServer:
         try:
             return asyncio.run_coroutine_threadsafe(run(), self._loop).result(START_SECONDS)
         except FutureTimeout:
-            raise HostingFailed("The server did not answer in time.") from None
+            raise HostingFailed(_("The server did not answer in time.")) from None
 
 
 def machine_addresses() -> list[str]:

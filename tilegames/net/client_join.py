@@ -7,6 +7,7 @@ import socket
 from typing import Callable, Iterator
 
 from tilegames.core.errors import BadRecord
+from tilegames.core.i18n import _
 from tilegames.core.inputs import shown, whole_number
 from tilegames.net.client_connection import Connection
 from tilegames.net.client_messages import PROTOCOL_VERSION, JoinFailed, SessionLost, Welcome, join_error, read_welcome
@@ -17,13 +18,13 @@ def parse_address(text: str) -> tuple[str, int]:
     host, sep, port = text.strip().rpartition(":")
     host = host.strip("[]")
     if not sep or not host:
-        raise ValueError(f"{shown(text, 40)!r} is not HOST:PORT (e.g. 127.0.0.1:7777).")
+        raise ValueError(_("{text} is not HOST:PORT (e.g. 127.0.0.1:7777).").format(text=repr(shown(text, 40))))
     try:
-        number = whole_number(port, "port number", max_digits=5)
+        number = whole_number(port, _("port number"), max_digits=5)
     except ValueError as exc:
         raise ValueError(str(exc)) from None
     if not 1 <= number <= 65535:
-        raise ValueError(f"{number} is not a port number (1 to 65535).")
+        raise ValueError(_("{number} is not a port number (1 to 65535).").format(number=number))
     return host, number
 
 
@@ -32,9 +33,9 @@ def parse_codes(text: str) -> tuple[str, ...]:
     commas or spaces); ValueError with a sentence when there is none."""
     codes = tuple(c.strip() for c in text.replace(",", " ").split() if c.strip())
     if not codes:
-        raise ValueError("Type the join code you were given (it looks like K7PQ-3MZD).")
+        raise ValueError(_("Type the join code you were given (it looks like K7PQ-3MZD)."))
     if len(codes) > 8 or any(len(c) > 40 for c in codes):
-        raise ValueError("That does not look like join codes (each looks like K7PQ-3MZD).")
+        raise ValueError(_("That does not look like join codes (each looks like K7PQ-3MZD)."))
     return codes
 
 
@@ -53,15 +54,16 @@ def unreachable(host: str, port: int, exc: OSError, timeout: float) -> JoinFaile
     """Why nothing could be reached at HOST:PORT, as a sentence for the player."""
     address = f"{host}:{port}"
     if isinstance(exc, ConnectionRefusedError):
-        return JoinFailed("unreachable", f"No tilegames server is listening at {address}: check the address "
-                                         "and that the server is running.")
+        return JoinFailed("unreachable", _("No tilegames server is listening at {address}: check the address "
+                                           "and that the server is running.").format(address=address))
     if isinstance(exc, socket.gaierror):
-        return JoinFailed("unreachable", f"The host name {host!r} is unknown: check the address.")
+        return JoinFailed("unreachable", _("The host name {host} is unknown: check the address.").format(host=repr(host)))
     if isinstance(exc, (socket.timeout, TimeoutError)):
-        return JoinFailed("unreachable", f"Nothing answered at {address} within {timeout:.0f} seconds: "
-                                         "check the address and the network.")
+        return JoinFailed("unreachable", _("Nothing answered at {address} within {seconds:.0f} seconds: "
+                                           "check the address and the network.").format(address=address, seconds=timeout))
     reason = exc.strerror or type(exc).__name__
-    return JoinFailed("unreachable", f"Could not reach {address} ({reason}): check the address and the network.")
+    return JoinFailed("unreachable", _("Could not reach {address} ({reason}): check the address and the network.").format(
+        address=address, reason=reason))
 
 
 def join(host: str, port: int, codes: tuple[str, ...], timeout: float, ids: Iterator[int],
@@ -78,20 +80,23 @@ def join(host: str, port: int, codes: tuple[str, ...], timeout: float, ids: Iter
         answer = connection.call(hello(codes, next(ids)), timeout)
     except SessionLost:
         connection.close()
-        raise JoinFailed("protocol", f"{where} did not welcome this terminal: it closed the connection "
-                                     "or did not answer. Is it a tilegames server?") from None
+        raise JoinFailed("protocol", _("{server} did not welcome this terminal: it closed the connection "
+                                       "or did not answer. Is it a tilegames server?").format(server=where)) from None
     message = answer.message
     if message["type"] != "welcome":
         connection.close()
         if message["type"] == "error":
             raise join_error(message, where)
-        raise JoinFailed("protocol", f"{where} answered the hello with {message['type']!r}, not a welcome.")
+        raise JoinFailed("protocol", _("{server} answered the hello with {answer}, not a welcome.").format(
+            server=where, answer=repr(message['type'])))
     if message.get("v", PROTOCOL_VERSION) != PROTOCOL_VERSION:
         connection.close()
-        raise JoinFailed("version", f"{where} speaks version {message.get('v')} of the tilegames protocol, and "
-                                    f"this terminal version {PROTOCOL_VERSION}: use the same tilegames version.")
+        raise JoinFailed("version", _("{server} speaks version {theirs} of the tilegames protocol, and "
+                                      "this terminal version {ours}: use the same tilegames version.").format(
+            server=where, theirs=message.get('v'), ours=PROTOCOL_VERSION))
     try:
         return connection, read_welcome(message, answer.at)
     except BadRecord as exc:
         connection.close()
-        raise JoinFailed("protocol", f"{where} sent a welcome this version cannot read: {exc}") from None
+        raise JoinFailed("protocol", _("{server} sent a welcome this version cannot read: {problem}").format(
+            server=where, problem=exc)) from None

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from tilegames.core.errors import BadRecord, IllegalMove
+from tilegames.core.i18n import N_, _
 from tilegames.core.inputs import shown
 from tilegames.core.protocol import Event, Result
 from tilegames.core.series import GameRecord, WinnerRule
@@ -19,7 +20,7 @@ from tilegames.core.series import GameRecord, WinnerRule
 PROTOCOL_VERSION = 2  # 2: STATE says which game of a series it is (docs/protocol.md)
 MAX_GAMES = 10_000
 
-REJOIN = "Join again with your code to go on where you left off: the game waits on the server."
+REJOIN = N_("Join again with your code to go on where you left off: the game waits on the server.")  # shown with _()
 
 
 class SessionLost(IllegalMove):
@@ -233,15 +234,17 @@ def join_error(message: Mapping[str, Any], where: str) -> JoinFailed:
     error = str(message.get("error", ""))
     said = shown(message.get("message") or "", 200)
     if error == "bad_code":
-        return JoinFailed(error, f"{where} refused the code: {said}" if said else
-                          f"{where} does not know that code: check it (it looks like K7PQ-3MZD) and try again.")
+        return JoinFailed(error, _("{server} refused the code: {why}").format(server=where, why=said) if said else
+                          _("{server} does not know that code: check it (it looks like K7PQ-3MZD) and try again.").format(
+                              server=where))
     if error == "slow_down":
-        return JoinFailed(error, f"{where} refuses joins from here for a minute after too many wrong codes; "
-                                 "wait a minute, then try again.")
+        return JoinFailed(error, _("{server} refuses joins from here for a minute after too many wrong codes; "
+                                   "wait a minute, then try again.").format(server=where))
     if error == "version":
-        return JoinFailed(error, f"{where} speaks another version of the tilegames protocol: "
-                                 "use the same tilegames version on both sides.")
-    return JoinFailed(error or "protocol", f"{where} refused to let this terminal join: {said or error}")
+        return JoinFailed(error, _("{server} speaks another version of the tilegames protocol: "
+                                   "use the same tilegames version on both sides.").format(server=where))
+    return JoinFailed(error or "protocol", _("{server} refused to let this terminal join: {why}").format(
+        server=where, why=said or error))
 
 
 def _key(event: Event) -> tuple[str, str, int | None]:

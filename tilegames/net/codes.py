@@ -27,7 +27,7 @@ LENGTH = GROUP * GROUPS
 def new_code(taken: Collection[str] = ()) -> str:
     """A fresh code, different from every code in `taken`."""
     while True:
-        raw = "".join(secrets.choice(ALPHABET) for _ in range(LENGTH))
+        raw = "".join(secrets.choice(ALPHABET) for _i in range(LENGTH))
         code = "-".join(raw[i:i + GROUP] for i in range(0, LENGTH, GROUP))
         if code not in taken:
             return code

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from tilegames.core.errors import SaveFailed
+from tilegames.core.i18n import _
 from tilegames.core.inputs import shown
 from tilegames.core.registry import get_game
 from tilegames.net.lobby import Lobby, WrongCodes
@@ -45,9 +46,9 @@ def is_loopback(bind: str) -> bool:
 
 def warn_if_open(bind: str) -> None:
     if not is_loopback(bind):
-        _say(f"Warning: listening on {shown(bind, 60)}, which other machines can reach. The games and the "
-             "join codes travel unencrypted: serve on a network you trust, or keep the default 127.0.0.1 "
-             "and let players in through an SSH tunnel.")
+        _say(_("Warning: listening on {address}, which other machines can reach. The games and the "
+               "join codes travel unencrypted: serve on a network you trust, or keep the default 127.0.0.1 "
+               "and let players in through an SSH tunnel.").format(address=shown(bind, 60)))
 
 
 def serve(bind: str, port: int, data: Path | None, *, ready: Ready | None = None,
@@ -78,7 +79,7 @@ def host(game_id: str, seats: tuple[str, ...], config: Any, seed: int | None, bi
         table = server.create_table(game_id, seats, config, secrets.randbelow(10**9) if seed is None else seed)
     except (StoreError, SaveFailed, ValueError) as exc:
         server.lobby.close()
-        _say(f"tilegames host: the table could not be set up: {exc}")
+        _say(_("tilegames host: the table could not be set up: {why}").format(why=exc))
         return 1
 
     def announce(info: dict[str, Any]) -> None:
@@ -129,7 +130,8 @@ async def _run(server: Server, bind: str, port: int, ready: Ready | None, ssh_po
         address = await server.start(bind, port)
     except OSError as exc:
         await server.close()
-        _say(f"tilegames: cannot listen on {shown(bind, 60)} port {port}: {exc.strerror or exc}.")
+        _say(_("tilegames: cannot listen on {address} port {port}: {why}.").format(
+            address=shown(bind, 60), port=port, why=exc.strerror or exc))
         return 1
     door = None
     if ssh_port is not None:
@@ -139,10 +141,10 @@ async def _run(server: Server, bind: str, port: int, ready: Ready | None, ssh_po
             door = await _open_door(server, bind, address[1], ssh_port)
         except (OSError, SshDoorError) as exc:
             await server.close()
-            _say(f"tilegames: cannot open the SSH door on port {ssh_port}: {exc}")
+            _say(_("tilegames: cannot open the SSH door on port {port}: {why}").format(port=ssh_port, why=exc))
             return 1
-        _say(f"SSH door on port {door.port}: players run `ssh -t -p {door.port} NAME@HOST` and type their "
-             f"code as the password (host key {door.fingerprint}).")
+        _say(_("SSH door on port {port}: players run `ssh -t -p {port} NAME@HOST` and type their "
+               "code as the password (host key {fingerprint}).").format(port=door.port, fingerprint=door.fingerprint))
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
@@ -152,8 +154,9 @@ async def _run(server: Server, bind: str, port: int, ready: Ready | None, ssh_po
             pass
     info = {"bind": bind, "port": address[1], "data": str(server.lobby.store.dir),
             "tables": sorted(server.lobby.tables)}
-    _say(f"Serving {len(server.lobby.tables)} table(s) on {shown(bind, 60)} port {address[1]} "
-         f"(records in {shown(server.lobby.store.dir, 120)}). Stop with Ctrl-C.")
+    _say(_("Serving {count} table(s) on {address} port {port} (records in {folder}). Stop with Ctrl-C.").format(
+        count=len(server.lobby.tables), address=shown(bind, 60), port=address[1],
+        folder=shown(server.lobby.store.dir, 120)))
     try:
         if ready is not None:
             ready(info)
@@ -163,7 +166,7 @@ async def _run(server: Server, bind: str, port: int, ready: Ready | None, ssh_po
             door.close()
             await door.wait_closed()
         await server.close()
-    _say("The server stopped; its tables go on when it is started again.")
+    _say(_("The server stopped; its tables go on when it is started again."))
     return 0
 
 
@@ -180,11 +183,12 @@ def _join_address(bind: str, port: int) -> str:
 
 def _print_codes(table: Table, bind: str, port: int) -> None:
     where = _join_address(bind, port)
-    print(f"{table.game.title}, table {table.id}. Join codes (each is a seat's password):")
+    title = _(table.game.title)  # i18n: marked
+    print(_("{game}, table {table}. Join codes (each is a seat's password):").format(game=title, table=table.id))
     for name, code in zip(table.seats, table.seat_codes):
-        print(f"  {shown(name, 40)}: {code if code is not None else '(played by the computer)'}")
-    print(f"  Spectators: {table.spectator_code}")
-    print(f"Join with: tilegames join {where} --code CODE")
+        print(f"  {shown(name, 40)}: {code if code is not None else _('(played by the computer)')}")
+    print("  " + _("Spectators: {code}").format(code=table.spectator_code))
+    print(_("Join with: {command}").format(command=f"tilegames join {where} --code CODE"))
     sys.stdout.flush()
 
 
@@ -204,4 +208,4 @@ def _write_codes(path: Path, table: Table) -> None:
             out.write("\n")
         os.replace(aside, path)
     except OSError as exc:
-        _say(f"tilegames host: could not write {shown(path)}: {exc.strerror or exc}.")
+        _say(_("tilegames host: could not write {path}: {why}.").format(path=shown(path), why=exc.strerror or exc))

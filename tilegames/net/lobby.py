@@ -16,6 +16,7 @@ from functools import partial
 from typing import Any
 
 from tilegames.core.errors import BadRecord, GameInUse, SaveFailed
+from tilegames.core.i18n import _
 from tilegames.core.inputs import shown
 from tilegames.core.registry import get_game
 from tilegames.core.series import new_series
@@ -58,14 +59,14 @@ class Lobby:
             try:
                 session = LocalSession.resume(self.store.latest_journal(record))
             except (BadRecord, GameInUse, SaveFailed) as exc:
-                warnings.append(f"Table {shown(record.id, 20)} was not resumed: {exc}")
+                warnings.append(_("Table {table} was not resumed: {why}").format(table=shown(record.id, 20), why=exc))
                 continue
             if len(record.seats) != len(session.seats):
                 session.close()
-                warnings.append(f"Table {shown(record.id, 20)} was not resumed: its codes do not match "
-                                "its journal's seats.")
+                warnings.append(_("Table {table} was not resumed: its codes do not match its journal's seats.").format(
+                    table=shown(record.id, 20)))
                 continue
-            warnings.extend(f"Table {record.id}: {w}" for w in session.warnings)
+            warnings.extend(_("Table {table}: {warning}").format(table=record.id, warning=w) for w in session.warnings)
             try:
                 table = Table(record.id, session, record.seats, record.spectator,
                               partial(self.store.journal_path, record))
@@ -73,7 +74,7 @@ class Lobby:
                     table.deal_next()
             except (BadRecord, GameInUse, SaveFailed) as exc:
                 session.close()
-                warnings.append(f"Table {shown(record.id, 20)} was not resumed: {exc}")
+                warnings.append(_("Table {table} was not resumed: {why}").format(table=shown(record.id, 20), why=exc))
                 continue
             if table.done:
                 table.session.close()
@@ -112,7 +113,7 @@ class Lobby:
             if code is not None:
                 self._codes[code] = (table, seat)
         self._codes[table.spectator_code] = (table, None)
-        table.session.on_save_failed = lambda sentence, table=table: print(f"Table {table.id}: {sentence}",
+        table.session.on_save_failed = lambda sentence, table=table: print(_("Table {table}: {warning}").format(table=table.id, warning=sentence),
                                                                              file=sys.stderr, flush=True)
         return table
 
@@ -120,7 +121,7 @@ class Lobby:
         """A table whose series is over, which nobody watches any more, is closed and forgotten."""
         if table.done and not table.clients and self.tables.get(table.id) is table:
             del self.tables[table.id]
-            for code in [c for c, (t, _) in self._codes.items() if t is table]:
+            for code in [c for c, (t, _seat) in self._codes.items() if t is table]:
                 del self._codes[code]
             table.session.close()
 
@@ -140,12 +141,12 @@ class Lobby:
             code = canonical(text)
             place = self._codes.get(code) if code is not None else None
             if place is None:
-                raise WrongCodes(f"No table here has the code {shown(text, 20)}; check it (codes look like "
-                                 "K7PQ-3MZD).", unknown=True)
+                raise WrongCodes(_("No table here has the code {code}; check it (codes look like K7PQ-3MZD).").format(
+                    code=shown(text, 20)), unknown=True)
             found.append(place)
-        tables = {id(t) for t, _ in found}
+        tables = {id(t) for t, _seat in found}
         if len(tables) > 1:
-            raise WrongCodes("These codes are for different tables: join each table from its own terminal.",
+            raise WrongCodes(_("These codes are for different tables: join each table from its own terminal."),
                              unknown=False)
-        seats = tuple(sorted({s for _, s in found if s is not None}))
+        seats = tuple(sorted({s for _table, s in found if s is not None}))
         return Seating(found[0][0], seats)

@@ -36,6 +36,7 @@ from typing import Any, Callable
 
 from tilegames.core.clock import Clock, MonotonicClock
 from tilegames.core.errors import BadRecord, IllegalMove
+from tilegames.core.i18n import N_, _
 from tilegames.core.inputs import shown
 from tilegames.core.protocol import TURN_EVENT, Action, Edit, Event, Result
 from tilegames.core.saves import saves_dir
@@ -57,8 +58,8 @@ GONE_EVENT = "connection.gone"
 NEXT_EVENT = "series.next"  # the game shown ended while this terminal was away: the next has begun
 
 _REFUSALS = {
-    "not_your_seat": "That seat is not played at this terminal.",
-    "stale": "The server had already answered that request.",
+    "not_your_seat": N_("That seat is not played at this terminal."),
+    "stale": N_("The server had already answered that request."),
 }
 
 
@@ -104,7 +105,7 @@ class RemoteSession:
         """Join the seats of `codes` at `host:port`; JoinFailed (one sentence) when the server
         cannot be reached, refuses the code or speaks another protocol version."""
         if not codes:
-            raise JoinFailed("bad_code", "Give the code of at least one seat to join.")
+            raise JoinFailed("bad_code", _("Give the code of at least one seat to join."))
         clock = clock or MonotonicClock()
         ids = itertools.count(1)
         connection, welcome = join(host, port, tuple(codes), timeout, ids, clock.now)
@@ -144,7 +145,7 @@ class RemoteSession:
         """The public view after each action so far of the game shown, asked of the server;
         without a connection, the view now only (as an unsaved local game gives)."""
         try:
-            value, _ = self._request("past_views", game=self._state.game)
+            value, _events = self._request("past_views", game=self._state.game)
         except IllegalMove:
             return [self.view(None)]
         if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
@@ -204,7 +205,7 @@ class RemoteSession:
                 raise
         held = self._held
         if held is None:
-            raise IllegalMove("The next game has not begun on the server yet.")
+            raise IllegalMove(_("The next game has not begun on the server yet."))
         self._state, self._held = held, None
         self.history, self._held_history = self._held_history, []
         self._told = len(self.history)
@@ -233,19 +234,19 @@ class RemoteSession:
     def save_export(self, fmt: str) -> str:
         """The game's record in `fmt`, asked of the server, written to the saves folder here."""
         try:
-            text, _ = self._request("export", fmt=fmt, game=self._state.game)
+            text, _events = self._request("export", fmt=fmt, game=self._state.game)
         except IllegalMove as exc:
             raise ValueError(" ".join(exc.reasons)) from None
         if not isinstance(text, str):
-            raise ValueError(f"The server sent no {shown(fmt, 10)} record.")
+            raise ValueError(_("The server sent no {format} record.").format(format=shown(fmt, 10)))
         folder = saves_dir()
         target = folder / f"{time.strftime('%Y%m%d-%H%M%S')}-{self._game_id}-{_safe(self.table)}.{_safe(fmt)}"
         try:
             folder.mkdir(parents=True, exist_ok=True)
             target.write_text(text, encoding="utf-8")
         except OSError as exc:
-            raise ValueError(f"Could not save: {exc.strerror or exc}.") from None
-        return f"Saved as {target}"
+            raise ValueError(_("Could not save: {why}.").format(why=exc.strerror or exc)) from None
+        return _("Saved as {path}").format(path=target)
 
     def _request(self, op: str, **fields: Any) -> tuple[Any, tuple[Event, ...]]:
         """One request and its reply: (the reply's value, the events the request caused).
@@ -274,12 +275,14 @@ class RemoteSession:
             raise SessionLost(self.gone)
         connection = self._connection
         if connection.lost is not None:
-            raise SessionLost(f"Not connected to the server at {self.address}: reconnecting. The move was not made.")
+            raise SessionLost(_("Not connected to the server at {address}: reconnecting. The move was not made.").format(
+                address=self.address))
         return connection
 
     def _unreadable(self, connection: Connection, exc: BadRecord) -> SessionLost:
         connection.close()
-        self.gone = f"The server at {self.address} sent something this version cannot read ({exc}) {REJOIN}"
+        self.gone = _("The server at {address} sent something this version cannot read ({problem}) {rejoin}").format(
+            address=self.address, problem=exc, rejoin=_(REJOIN))  # i18n: marked
         return SessionLost(self.gone)
 
     # --- news -----------------------------------------------------------------------------
@@ -359,8 +362,8 @@ class RemoteSession:
             self._held_history += [e for e in events if e.kind != TURN_EVENT and not e.kind.startswith("connection.")]
         told = [e for e in events if e.kind.startswith("connection.")]
         if held is None and before.result is None:
-            told.append(Event(NEXT_EVENT, f"Game {before.game} of the series ended while this terminal was away; "
-                                          f"game {state.game} has begun."))
+            told.append(Event(NEXT_EVENT, _("Game {ended} of the series ended while this terminal was away; "
+                                            "game {number} has begun.").format(ended=before.game, number=state.game)))
         self._deliver(told)
         return told
 
@@ -380,15 +383,16 @@ class RemoteSession:
                 told.append(Event(GONE_EVENT, self.gone))
         elif not self._reconnecting and not self._stop.is_set():
             self._reconnecting = True
-            told.append(Event(LOST_EVENT, f"The connection to the server at {self.address} was lost: reconnecting…"))
+            told.append(Event(LOST_EVENT, _("The connection to the server at {address} was lost: reconnecting…").format(
+                address=self.address)))
             threading.Thread(target=self._reconnect, name="tilegames-reconnect", daemon=True).start()
         self._deliver(told)
         return told
 
     def _reconnect(self) -> None:
         """In the background: hello again with the same codes, pausing longer each time."""
-        sentence = (f"Could not reach the server at {self.address} again after {len(RECONNECT_DELAYS)} tries. "
-                    f"{REJOIN}")
+        sentence = _("Could not reach the server at {address} again after {tries} tries. {rejoin}").format(
+            address=self.address, tries=len(RECONNECT_DELAYS), rejoin=_(REJOIN))  # i18n: marked
         for delay in RECONNECT_DELAYS:
             if self._stop.wait(delay):
                 return
@@ -396,7 +400,7 @@ class RemoteSession:
                 rejoined = join(self.host, self.port, self.codes, self.timeout, self._ids, self.clock.now)
             except JoinFailed as exc:
                 if exc.error in ("bad_code", "version"):  # the table is gone, or the server changed
-                    sentence = f"Could not rejoin: {exc}"
+                    sentence = _("Could not rejoin: {why}").format(why=exc)
                     break
                 continue
             with self._lock:
@@ -417,7 +421,8 @@ class RemoteSession:
         connection, welcome = rejoined
         self._connection.close()
         self._connection, self._reconnecting = connection, False
-        back = Event(BACK_EVENT, f"Connected to the server at {self.address} again: the game goes on.")
+        back = Event(BACK_EVENT, _("Connected to the server at {address} again: the game goes on.").format(
+            address=self.address))
         if welcome.state.game != self._state.game or self._held is not None:  # a game of the series began
             return self._hold(welcome.state, [back], welcome.history)
         missed = missed_events(self._told, list(self._recent), welcome.history)
@@ -430,11 +435,12 @@ def _refusal(message: dict[str, Any]) -> list[str]:
     error = message.get("error")
     reasons = message.get("reasons")
     if isinstance(error, str) and error in _REFUSALS:
-        return [_REFUSALS[error]]
+        return [_(_REFUSALS[error])]  # i18n: marked
     if isinstance(reasons, list) and reasons and all(isinstance(r, str) for r in reasons):
         return [shown(r, 400) for r in reasons]
     said = message.get("message")
-    return [f"The server refused the request: {shown(said if isinstance(said, str) and said else error, 200)}"]
+    return [_("The server refused the request: {why}").format(
+        why=shown(said if isinstance(said, str) and said else error, 200))]
 
 
 def _safe(text: str) -> str:

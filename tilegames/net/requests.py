@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tilegames.core.errors import BadRecord, IllegalMove
+from tilegames.core.i18n import _
 from tilegames.core.inputs import shown
 from tilegames.core.journal import load_journal, replay_steps
 from tilegames.core.protocol import Event
@@ -53,17 +54,17 @@ def apply(table: Table, seats: tuple[int, ...], request: Request) -> Answer:
     """Run a request for a connection holding `seats` (past_views and export excepted: see
     `past_views` and `export`, which read the journal and may take a while)."""
     if request.op in SEAT_OPS and request.seat not in seats:
-        return refused("not_your_seat", "You do not play that seat at this terminal.")
+        return refused("not_your_seat", _("You do not play that seat at this terminal."))
     try:
         value = _run(table, request)
     except IllegalMove as exc:
         return refused("illegal", *exc.reasons)
     except BadRecord as exc:
-        return refused("bad_message", f"The server could not use that {request.op}: {exc}")
+        return refused("bad_message", _("The server could not use that {request}: {why}").format(request=request.op, why=exc))
     except ENGINE_SURPRISES as exc:
         print(f"Table {table.id}: a {request.op} request raised {type(exc).__name__}: {exc}", file=sys.stderr)
-        return refused("bad_message", f"The server could not use that {request.op}: it names something "
-                                      "this game does not have.")
+        return refused("bad_message", _("The server could not use that {request}: it names something "
+                                        "this game does not have.").format(request=request.op))
     return Answer(True, value, tuple(table.take_news()))
 
 
@@ -100,9 +101,9 @@ def next_game(table: Table, seats: tuple[int, ...], number: int) -> Answer:
     never does); its value is the number of the game on the table."""
     if number > table.game_number:
         if table.done:
-            return refused("illegal", "The series is over: there is no next game.")
-        return refused("illegal", f"Game {number} of this series has not begun yet: game {table.game_number} "
-                                  "is on the table.")
+            return refused("illegal", _("The series is over: there is no next game."))
+        return refused("illegal", _("Game {number} of this series has not begun yet: game {current} "
+                                    "is on the table.").format(number=number, current=table.game_number))
     if number == table.game_number and not table.over:
         table.ready(seats)
     return Answer(True, table.game_number)
@@ -114,10 +115,10 @@ def _finished_game(table: Table, number: int | None) -> Answer | None:
     if number is None or number == table.game_number:
         return None
     if not 1 <= number < table.game_number:
-        return refused("illegal", f"Game {number} of this series has not been played (game "
-                                  f"{table.game_number} is on the table).")
+        return refused("illegal", _("Game {number} of this series has not been played (game "
+                                    "{current} is on the table).").format(number=number, current=table.game_number))
     if table.finished_journal(number) is None:
-        return refused("illegal", "That game was not recorded, so it cannot be read.")
+        return refused("illegal", _("That game was not recorded, so it cannot be read."))
     return None
 
 
@@ -135,7 +136,7 @@ def past_views(table: Table, number: int | None = None) -> Answer:
         return Answer(True, [table.game.view(step.outcome.state, None)
                              for step in replay_steps(load_journal(path), table.game)])
     except BadRecord as exc:
-        return refused("illegal", f"That game's record could not be read: {exc}")
+        return refused("illegal", _("That game's record could not be read: {why}").format(why=exc))
 
 
 def export(table: Table, fmt: str, number: int | None = None) -> Answer:
@@ -144,19 +145,20 @@ def export(table: Table, fmt: str, number: int | None = None) -> Answer:
     move."""
     exporter = table.game.exporters.get(fmt)
     if exporter is None:
-        known = ", ".join(sorted(table.game.exporters)) or "none"
-        return refused("bad_message", f"{table.game.title} games cannot be written as '{shown(fmt, 20)}' "
-                                      f"(formats: {known}).")
+        known = ", ".join(sorted(table.game.exporters)) or _("none")
+        title = _(table.game.title)  # i18n: marked
+        return refused("bad_message", _("{game} games cannot be written as '{format}' (formats: {known}).").format(
+            game=title, format=shown(fmt, 20), known=known))
     refusal = _finished_game(table, number)
     if refusal is not None:
         return refusal
     if number in (None, table.game_number) and not table.over:
-        return refused("illegal", "The record can be written once the game is over: it shows what every "
-                                  "player held.")
+        return refused("illegal", _("The record can be written once the game is over: it shows what every "
+                                    "player held."))
     path = table.session.path if number in (None, table.game_number) else table.finished_journal(number or 0)
     if path is None:
-        return refused("illegal", "This game was not recorded, so it cannot be written.")
+        return refused("illegal", _("This game was not recorded, so it cannot be written."))
     try:
         return Answer(True, exporter(load_journal(path)))
     except BadRecord as exc:
-        return refused("illegal", f"The record could not be written: {exc}")
+        return refused("illegal", _("The record could not be written: {why}").format(why=exc))

@@ -22,12 +22,13 @@ from typing import Any, Callable
 
 from tilegames.core.agents import Agent, agent_for, seats_asked
 from tilegames.core.errors import BadRecord, IllegalMove
+from tilegames.core.i18n import _
 from tilegames.core.protocol import Action, Event
 from tilegames.net.tables import Table
 
 
 def _say(table: Table, text: str) -> None:
-    print(f"Table {table.id}: {text}", file=sys.stderr, flush=True)
+    print(_("Table {table}: {warning}").format(table=table.id, warning=text), file=sys.stderr, flush=True)
 
 
 @dataclass
@@ -59,7 +60,7 @@ class Robots:
         try:
             agent = self._agent(seat)
         except BadRecord as exc:
-            _say(self.table, f"{session.seats[seat]} cannot be played by the computer: {exc}")
+            _say(self.table, _("{name} cannot be played by the computer: {why}").format(name=session.seats[seat], why=exc))
             return
         view = json.loads(json.dumps(session.view(seat)))  # nothing of the engine reaches the agent
         turn = session.turn_number()
@@ -80,13 +81,14 @@ class Robots:
         problem = done.exception()
         action = None if problem is not None else done.result()
         if problem is not None:
-            _say(table, f"{session.seats[seat]}'s computer player failed: {type(problem).__name__}: {problem}")
+            _say(table, _("{name}'s computer player failed: {why}").format(
+                name=session.seats[seat], why=f"{type(problem).__name__}: {problem}"))
         elif (action is not None and session.controller.state is state and session.turn_number() == turn
               and seat in session.who_may_act() and not action.controller_only):
             try:
                 session.act(seat, action)
             except IllegalMove as exc:
-                _say(table, f"{session.seats[seat]}'s move was refused: {' '.join(exc.reasons)}")
+                _say(table, _("{name}'s move was refused: {why}").format(name=session.seats[seat], why=" ".join(exc.reasons)))
             else:
                 self.on_move(table, table.take_news())  # which pokes again
                 return

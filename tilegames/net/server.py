@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from tilegames.core.errors import BadRecord, GameInUse, SaveFailed
+from tilegames.core.i18n import _
 from tilegames.core.protocol import Event
 from tilegames.net import requests
 from tilegames.net.codes import RateLimiter, address_key
@@ -163,8 +164,9 @@ class Server:
         connection = Connection(writer, str(peer[0]), int(peer[1]), self.on_sent)
         key = address_key(connection.host)
         if sum(1 for c in self._connections if address_key(c.host) == key) >= MAX_PER_ADDRESS:
-            connection.send(error("busy", f"Your address has {MAX_PER_ADDRESS} connections to this server "
-                                          "already; close some, then try again.", fatal=True))
+            connection.send(error("busy", _("Your address has {count} connections to this server "
+                                            "already; close some, then try again.").format(count=MAX_PER_ADDRESS),
+                                  fatal=True))
             connection.close()
             return
         self._connections.add(connection)
@@ -190,14 +192,14 @@ class Server:
 
     def _join_deadline(self, connection: Connection) -> None:
         if connection.table is None and not connection.closed:
-            connection.send(error("timeout", "No hello with a join code came in time; the connection is closed.",
+            connection.send(error("timeout", _("No hello with a join code came in time; the connection is closed."),
                                   fatal=True))
             connection.close()
 
     async def _take(self, connection: Connection, raw: bytes | None) -> None:
         if raw is None:
-            self._bad(connection, BadMessage(f"A message may be at most {MAX_LINE:,} bytes long; this one was "
-                                             "longer, and was ignored."))
+            self._bad(connection, BadMessage(_("A message may be at most {size:,} bytes long; this one was "
+                                               "longer, and was ignored.").format(size=MAX_LINE)))
             return
         try:
             message = read_message(raw)
@@ -225,17 +227,17 @@ class Server:
     def _count_bad(self, connection: Connection) -> None:
         connection.bad += 1
         if connection.bad >= MAX_BAD:
-            connection.send(error("bad_message", f"This connection sent {MAX_BAD} messages the server could not "
-                                                 "use, so it is closed.", fatal=True))
+            connection.send(error("bad_message", _("This connection sent {count} messages the server could not "
+                                                   "use, so it is closed.").format(count=MAX_BAD), fatal=True))
             connection.close()
 
     def _hello(self, connection: Connection, hello: Hello) -> None:
         if connection.table is not None:
-            self._bad(connection, BadMessage("This connection has joined its table already.", hello.id))
+            self._bad(connection, BadMessage(_("This connection has joined its table already."), hello.id))
             return
         if not self.limiter.allows(connection.host):
-            connection.send(error("slow_down", "Too many wrong codes came from your address: wait a minute, then "
-                                               "try again.", hello.id))
+            connection.send(error("slow_down", _("Too many wrong codes came from your address: wait a minute, then "
+                                                 "try again."), hello.id))
             return
         try:
             seating = self.lobby.find(hello.codes)
@@ -246,9 +248,10 @@ class Server:
             return
         table = seating.table
         if hello.v < SERIES_VERSION and table.series.total_games > 1:
-            connection.send(error("version", f"This table plays a series of {table.series.total_games} games, which "
-                                             f"needs version {PROTOCOL_VERSION} of the tilegames protocol: use the same "
-                                             "tilegames version on both sides.", hello.id, fatal=True))
+            connection.send(error("version", _("This table plays a series of {games} games, which needs version "
+                                               "{version} of the tilegames protocol: use the same tilegames version on "
+                                               "both sides.").format(games=table.series.total_games,
+                                                                     version=PROTOCOL_VERSION), hello.id, fatal=True))
             connection.close()
             return
         connection.table, connection.seats, connection.last_id = table, seating.seats, hello.id
@@ -274,13 +277,13 @@ class Server:
     async def _request(self, connection: Connection, request: Request) -> None:
         table = connection.table
         if table is None:
-            self._bad(connection, BadMessage("Join a table first: send hello with your code.", request.id,
+            self._bad(connection, BadMessage(_("Join a table first: send hello with your code."), request.id,
                                              request=True))
             return
         was_started = table.started
         if request.id <= connection.last_id:
-            answer = requests.refused("stale", "That request was answered already: each request needs an id "
-                                               "above the last one's.")
+            answer = requests.refused("stale", _("That request was answered already: each request needs an id "
+                                                 "above the last one's."))
         else:
             connection.last_id = request.id
             answer = await self._run(table, connection.seats, request)
@@ -313,7 +316,7 @@ class Server:
         message = reply_ok(id, answer.value, events_json(answer.events, connection.seats),
                            table.state_for(connection.seats))
         if not connection.send(message):
-            connection.send(reply_refused(id, "too_big", ["That answer is too long to send over the network."]))
+            connection.send(reply_refused(id, "too_big", [_("That answer is too long to send over the network.")]))
 
     # --- telling everyone -------------------------------------------------------------------
     def _changed(self, table: Table, events: list[Event], exclude: Connection | None = None) -> None:

@@ -35,6 +35,7 @@ from typing import Callable, Mapping, Sequence
 
 import asyncssh
 
+from tilegames.core.i18n import N_, _, language
 from tilegames.core.inputs import shown
 from tilegames.net.codes import RateLimiter
 from tilegames.net.pty_bridge import READ_SIZE, PtyChild
@@ -50,7 +51,7 @@ Log = Callable[[str], None]
 _Challenge = tuple[str, str, str, tuple[tuple[str, bool], ...]]  # keyboard-interactive: name, text, lang, prompts
 
 DEFAULT_TERM = "xterm-256color"
-BANNER = "tilegames: your password is your seat's join code (it looks like K7PQ-3MZD).\r\n"
+BANNER = N_("tilegames: your password is your seat's join code (it looks like K7PQ-3MZD).")  # sent with _() and CRLF
 # What describes the server's own terminal is not passed to a child drawing on a player's one;
 # what a player's ssh sends (SendEnv) about theirs is.
 _SERVER_TERMINAL = ("COLUMNS", "LINES", "COLORTERM", "NO_COLOR", "TERM_PROGRAM", "TERM_PROGRAM_VERSION",
@@ -80,6 +81,10 @@ def child_env(term: str | None, client_env: Mapping[str, object], home: Path,
         value = client_env.get(key)
         if isinstance(value, str) and value.isprintable() and len(value) < 64:
             env[key] = value
+    if not any(key in env and key in client_env for key in ("LANG", "LC_ALL")):
+        # A player whose ssh sends no locale sees the server's language (`tilegames --lang ko
+        # serve`); one whose ssh sends theirs sees that, as the app chooses from the locale.
+        env["LANGUAGE"] = language()
     return env
 
 
@@ -152,7 +157,7 @@ class SshDoor:
             status = await self._play(process, name)
         except Exception as exc:  # the player gets a sentence; the log gets the details
             self.log(f"SSH: {shown(name, 40)}'s session failed: {exc!r}\n{traceback.format_exc()}")
-            _tell(process, "The game could not be started here; the server's log says why.")
+            _tell(process, _("The game could not be started here; the server's log says why."))
             status = 1
         if status is not None:
             try:
@@ -166,15 +171,15 @@ class SshDoor:
         codes = owner.codes if isinstance(owner, _Gatekeeper) else None
         if process.get_terminal_type() is None or process.subsystem:
             host = (process.get_extra_info("sockname") or ("HOST",))[0]
-            _tell(process, f"Connect with a terminal: ssh -t -p {self.port} {shown(name, 40)}@{host}")
+            _tell(process, _("Connect with a terminal: {command}").format(command=f"ssh -t -p {self.port} {shown(name, 40)}@{host}"))
             return 1
         if not codes:
-            _tell(process, "This connection has no seat to play.")
+            _tell(process, _("This connection has no seat to play."))
             return 1
         if self.session_count >= self.max_sessions:
-            _tell(process, "The server has as many SSH players as it can take: try again in a few minutes.")
+            _tell(process, _("The server has as many SSH players as it can take: try again in a few minutes."))
             return 1
-        columns, rows, _, _ = process.get_terminal_size()
+        columns, rows, _width, _height = process.get_terminal_size()
         home = Path(tempfile.mkdtemp(prefix="tilegames-ssh-"))
         try:
             env = child_env(process.get_terminal_type(), process.env, home, codes)
@@ -184,7 +189,7 @@ class SshDoor:
             raise
         ended = self._children[child] = asyncio.ensure_future(child.wait())
 
-        def gone(_: object) -> None:
+        def gone(_result: object) -> None:
             self._children.pop(child, None)
             shutil.rmtree(home, ignore_errors=True)
 
@@ -280,7 +285,7 @@ class _Gatekeeper(asyncssh.SSHServer):
 
     def begin_auth(self, username: str) -> bool:
         if self._connection is not None:
-            self._connection.send_auth_banner(BANNER)
+            self._connection.send_auth_banner(_(BANNER) + "\r\n")  # i18n: marked
         return True  # everyone authenticates
 
     def password_auth_supported(self) -> bool:
@@ -306,7 +311,7 @@ class _Gatekeeper(asyncssh.SSHServer):
         return True
 
     def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> _Challenge:
-        return "", "", "", (("Password (your join code): ", False),)
+        return "", "", "", ((_("Password (your join code): "), False),)
 
     def validate_kbdint_response(self, username: str, responses: Sequence[str]) -> bool:
         return len(responses) == 1 and self.validate_password(username, responses[0])

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
 from tilegames.core.errors import BadRecord
+from tilegames.core.i18n import _
 from tilegames.core.inputs import shown
 from tilegames.core.jsonlines import json_line
 from tilegames.core.protocol import Event, Result
@@ -94,13 +95,13 @@ Message = Hello | Request | Ping
 def read_message(raw: bytes) -> Message:
     """One line from a client (without its newline) as a message; BadMessage saying why not."""
     if len(raw) > MAX_LINE:
-        raise BadMessage(f"A message may be at most {MAX_LINE:,} bytes long; this one was longer.")
+        raise BadMessage(_("A message may be at most {size:,} bytes long; this one was longer.").format(size=MAX_LINE))
     try:
         data = json_line(raw)
     except BadRecord as exc:
-        raise BadMessage(f"The message could not be read: {exc}") from None
+        raise BadMessage(_("The message could not be read: {why}").format(why=exc)) from None
     if not isinstance(data, dict):
-        raise BadMessage("A message must be a JSON object with a \"type\".")
+        raise BadMessage(_("A message must be a JSON object with a \"type\"."))
     kind = data.get("type")
     if kind == "hello":
         return _hello(data)
@@ -108,7 +109,7 @@ def read_message(raw: bytes) -> Message:
         return _request(data)
     if kind == "ping":
         return Ping(_id(data))
-    raise BadMessage(f"Unknown message type {shown(repr(kind), 30)}: a client sends hello, request or ping.",
+    raise BadMessage(_("Unknown message type {kind}: a client sends hello, request or ping.").format(kind=shown(repr(kind), 30)),
                      _readable_id(data))
 
 
@@ -120,10 +121,11 @@ def _readable_id(data: Mapping[str, Any]) -> int | None:
 
 def _id(data: Mapping[str, Any]) -> int:
     if "id" not in data:
-        raise BadMessage(f"A {data.get('type')} needs an \"id\": a whole number the answer repeats.")
+        raise BadMessage(_("A {kind} needs an \"id\": a whole number the answer repeats.").format(kind=data.get('type')))
     value = data["id"]
     if type(value) is not int or not 0 <= value <= MAX_ID:
-        raise BadMessage(f"An \"id\" must be a whole number from 0 to {MAX_ID}, not {shown(repr(value), 30)}.")
+        raise BadMessage(_("An \"id\" must be a whole number from 0 to {most}, not {value}.").format(
+            most=MAX_ID, value=shown(repr(value), 30)))
     return value
 
 
@@ -131,21 +133,22 @@ def _hello(data: Mapping[str, Any]) -> Hello:
     id = _id(data)
     version = data.get("v")
     if type(version) is not int:
-        raise BadMessage(f"A hello needs \"v\", the protocol version ({PROTOCOL_VERSION}).", id)
+        raise BadMessage(_("A hello needs \"v\", the protocol version ({version}).").format(version=PROTOCOL_VERSION), id)
     if not OLDEST_VERSION <= version <= PROTOCOL_VERSION:
-        raise WrongVersion(f"This server speaks version {PROTOCOL_VERSION} of the tilegames protocol, not "
-                           f"{shown(version, 20)}: use the same tilegames version on both sides.", id, "version")
+        raise WrongVersion(_("This server speaks version {ours} of the tilegames protocol, not "
+                             "{theirs}: use the same tilegames version on both sides.").format(
+            ours=PROTOCOL_VERSION, theirs=shown(version, 20)), id, "version")
     if "codes" in data:
         codes = data["codes"]
         if not isinstance(codes, list) or not 1 <= len(codes) <= MAX_CODES:
-            raise BadMessage(f"\"codes\" must be a list of 1 to {MAX_CODES} join codes.", id)
+            raise BadMessage(_("\"codes\" must be a list of 1 to {most} join codes.").format(most=MAX_CODES), id)
     elif "code" in data:
         codes = [data["code"]]
     else:
-        raise BadMessage("A hello needs \"code\", the join code you were given (like K7PQ-3MZD).", id)
+        raise BadMessage(_("A hello needs \"code\", the join code you were given (like K7PQ-3MZD)."), id)
     for code in codes:
         if not isinstance(code, str) or not 0 < len(code) <= MAX_CODE_LENGTH:
-            raise BadMessage("A join code is a short text, like K7PQ-3MZD.", id)
+            raise BadMessage(_("A join code is a short text, like K7PQ-3MZD."), id)
     return Hello(id, tuple(codes), version)
 
 
@@ -154,26 +157,30 @@ def _request(data: Mapping[str, Any]) -> Request:
     op = data.get("op")
     if not isinstance(op, str) or op not in OPS:
         known = ", ".join(sorted(OPS))
-        raise BadMessage(f"Unknown request {shown(repr(op), 30)}; the requests are: {known}.", id, request=True)
+        raise BadMessage(_("Unknown request {request}; the requests are: {known}.").format(
+            request=shown(repr(op), 30), known=known), id, request=True)
     seat = body = fmt = None
     if op in SEAT_OPS:
         seat = data.get("seat")
         if type(seat) is not int:
-            raise BadMessage(f"The {op} request needs \"seat\", the number of the seat you play.", id, request=True)
+            raise BadMessage(_("The {request} request needs \"seat\", the number of the seat you play.").format(request=op),
+                             id, request=True)
     if op in ("edit", "act"):
         field = "edit" if op == "edit" else "action"
         body = data.get(field)
         if not isinstance(body, dict):
-            raise BadMessage(f"The {op} request needs \"{field}\", a JSON object with its \"type\".", id, request=True)
+            raise BadMessage(_("The {request} request needs \"{field}\", a JSON object with its \"type\".").format(
+                request=op, field=field), id, request=True)
     if op == "export":
         fmt = data.get("fmt")
         if not isinstance(fmt, str) or not 0 < len(fmt) <= 20:
-            raise BadMessage("The export request needs \"fmt\", the name of a record format (like gcg).", id,
+            raise BadMessage(_("The export request needs \"fmt\", the name of a record format (like gcg)."), id,
                              request=True)
     game = data.get("game")
     if op in GAME_OPS and (game is not None or op == "next_game"):
         if type(game) is not int or not 1 <= game <= MAX_GAME:
-            raise BadMessage(f"The {op} request's \"game\" must be a game's number in the series, from 1.", id,
+            raise BadMessage(_("The {request} request's \"game\" must be a game's number in the series, from 1.").format(
+                request=op), id,
                              request=True)
     return Request(id, op, seat, body, fmt, game if op in GAME_OPS else None)
 
