@@ -51,3 +51,18 @@ def test_the_same_refusal_stays_english_by_default():
     state = position(["R7 R8 R9 K1 K2", "B1 B2 B3"], melded=[False, False])
     with pytest.raises(IllegalMove, match="worth 24 points; it needs at least 30"):
         RUMMIKUB.resolve(state, 0, Play(ids(state, "R7 R8 R9")))
+
+
+def test_a_shipped_demo_checks_out_in_korean_too():
+    """Scenarios quote the engine's English sentences; the check plays them in English."""
+    from pathlib import Path
+
+    from tilegames.core.scenario_check import check_scenario
+    from tilegames.core.scenarios import load_scenario
+
+    demos = sorted((Path(__file__).parent.parent / "assets" / "demos").rglob("*.toml"))
+    refusing = next(p for p in demos if "refused" in p.read_text(encoding="utf-8") and "rummikub" in p.name)
+    i18n.set_language("ko")
+    report = check_scenario(load_scenario(refusing))
+    assert report and all(line.ok for line in report), [str(line) for line in report]
+    assert i18n.language() == "ko"

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
+from tilegames.core import i18n
 from tilegames.core.inputs import shown
 from tilegames.core.scenario_notation import ScenarioError, ValueNotation
 from tilegames.core.scenario_run import ScenarioPlay, StepOutcome
@@ -37,7 +38,7 @@ def check_scenario(scenario: Scenario) -> list[CheckLine]:
     play = ScenarioPlay(scenario)
     report: list[CheckLine] = []
     while not play.done:
-        outcome = play.play_step()
+        outcome = _played_in_english(play)
         try:
             lines = check_step(scenario, outcome)
         except ScenarioError as exc:  # an expectation written wrong (a rack that is no rack)
@@ -53,6 +54,20 @@ def check_scenario(scenario: Scenario) -> list[CheckLine]:
                                         f"not played: {left} step{'s' if left != 1 else ''} after this one"))
             break
     return report
+
+
+def _played_in_english(play: ScenarioPlay) -> StepOutcome:
+    """The next step, played with the engine speaking English: a scenario's expectations
+    (`refused`, `says`) quote the engine's English sentences, so `tilegames --lang ko demo
+    check` must compare them with English, whatever language the player reads."""
+    language = i18n.language()
+    if language == i18n.ENGLISH:
+        return play.play_step()
+    i18n.set_language(i18n.ENGLISH)
+    try:
+        return play.play_step()
+    finally:
+        i18n.set_language(language)
 
 
 def check_step(scenario: Scenario, outcome: StepOutcome) -> list[CheckLine]:
