@@ -26,6 +26,12 @@ from tilegames.net.store import TableStore
 HANGUL = re.compile("[\uac00-\ud7a3]")
 
 
+def to_play(game, state) -> int:
+    seat = game.current_seat(state)
+    assert seat is not None
+    return int(seat)
+
+
 def refusal(game, state, seat: int, action) -> str:
     with pytest.raises(IllegalMove) as refused:
         game.resolve(state, seat, action)
@@ -35,7 +41,7 @@ def refusal(game, state, seat: int, action) -> str:
 def test_a_first_scrabble_word_off_the_centre_star_is_refused_in_korean():
     i18n.set_language("ko")
     state = SCRABBLE.new_game(ScrabbleConfig(), ("민수", "지영"), seed=3)
-    seat = SCRABBLE.current_seat(state)
+    seat = to_play(SCRABBLE, state)
     tiles = state.racks[seat][:2]
     off_the_star = Place(tuple(Placement(t.id, 0, col, "A" if t.face == BLANK else t.face)
                                for col, t in enumerate(tiles)))  # A1 and B1
@@ -46,7 +52,7 @@ def test_a_first_scrabble_word_off_the_centre_star_is_refused_in_korean():
 def test_a_nabit_first_word_of_one_letter_is_refused_in_korean_with_the_length_filled_in():
     i18n.set_language("ko")
     state = NABIT.new_game(NabItConfig(), ("민수", "지영"), seed=3)
-    seat = NABIT.current_seat(state)
+    seat = to_play(NABIT, state)
     tile = next(t for t in state.hands[seat] if printed_letter(t) is not None)
     said = refusal(NABIT, state, seat, Build((NabPlacement(tile.id, 0, 0),)))
     assert said == "첫 단어는 2글자 이상이어야 합니다."
@@ -71,7 +77,7 @@ def test_a_wrong_join_code_is_refused_in_korean_by_the_server_and_by_the_client(
 
 def test_in_english_the_same_sentences_stay_english():
     state = SCRABBLE.new_game(ScrabbleConfig(), ("Ann", "Bob"), seed=3)
-    seat = SCRABBLE.current_seat(state)
+    seat = to_play(SCRABBLE, state)
     tiles = state.racks[seat][:2]
     off_the_star = Place(tuple(Placement(t.id, 0, col, "A" if t.face == BLANK else t.face)
                                for col, t in enumerate(tiles)))
