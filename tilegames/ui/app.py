@@ -40,9 +40,10 @@ from tilegames.ui.screens.spectator import SpectatorScreen
 from tilegames.ui.screens.waiting import WaitingScreen
 
 
-# Textual's own footer entry for ctrl+p: the screens translate its description with their keys
-# (ui/screens/base.py's TranslatedKeys), so it is a message id like theirs.
-COMMAND_PALETTE_LABEL = N_("palette")
+# Key descriptions Textual itself puts in the footer (ctrl+p's, and an open Select's Esc): the
+# screens translate them with their own keys (ui/screens/base.py's TranslatedKeys), so they are
+# message ids like theirs.
+TEXTUAL_KEY_LABELS = (N_("palette"), N_("Dismiss menu"))
 
 
 class Flow(Protocol):
