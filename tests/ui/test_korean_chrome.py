@@ -176,3 +176,31 @@ def test_the_restart_comes_back_to_the_menu_not_to_the_command_it_began_with():
     chosen in the menu, and the menu is where tilegames starts again."""
     assert restart_argv(["--lang", "en", "play", "rummikub", "--players", "Ann,Bora"], "ko") == ["--lang", "ko"]
     assert restart_argv(["join", "127.0.0.1:7777", "--code", "K7PQ-3MZD"], "en") == ["--lang", "en"]
+
+
+# --- lining up in cells -----------------------------------------------------------------------
+def test_the_korean_list_of_saves_lines_up_the_dates_and_moves_whatever_the_title():
+    from pathlib import Path
+
+    from tilegames.core.journal import JournalHeader
+    from tilegames.core.save_index import SaveInfo
+    from tilegames.ui.screens.menu import describe
+
+    i18n.set_language("ko")
+    rows = [describe(SaveInfo(Path(f"{game}.jsonl"), JournalHeader(game, {}, 1, ("김민수", "이지영")), moves, False,
+                              1_700_000_000.0)) for game, moves in (("rummikub", 1), ("word-rummikub", 23), ("nabit", 7))]
+    assert rows[0].startswith("루미큐브 ") and rows[1].startswith("루미큐브 워드 ")
+    dates = {cell_len(row[:row.index("20")]) for row in rows}
+    moves_end = {cell_len(row[:row.index("수") + 1]) for row in rows}
+    assert len(dates) == 1 and len(moves_end) == 1, rows
+
+
+def test_the_spectators_players_panel_lines_up_the_tile_counts_in_korean():
+    from tilegames.ui.screens.spectator import _players
+
+    i18n.set_language("ko")
+    view = {"seats": ["김민수", "Ann", "이지영박서준김"], "current": 0, "scores": [12, -5, 140], "rack_sizes": [1, 14, 9]}
+    lines = _players(view).plain.splitlines()
+    assert [line.endswith(("타일 1개", "타일 14개", "타일 9개")) for line in lines] == [True, True, True]
+    assert len({cell_len(line) for line in lines}) == 1, lines
+    assert max(cell_len(line) for line in lines) <= 30  # the side panel's 34 cells, less its border and padding
