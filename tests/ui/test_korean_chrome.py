@@ -204,3 +204,20 @@ def test_the_spectators_players_panel_lines_up_the_tile_counts_in_korean():
     assert [line.endswith(("타일 1개", "타일 14개", "타일 9개")) for line in lines] == [True, True, True]
     assert len({cell_len(line) for line in lines}) == 1, lines
     assert max(cell_len(line) for line in lines) <= 30  # the side panel's 34 cells, less its border and padding
+
+
+def test_the_restart_runs_this_python_on_tilegames_with_the_new_language(monkeypatch):
+    import sys
+
+    from tilegames.ui.screens import language
+
+    ran: list[tuple[str, list[str]]] = []
+
+    def execv(program: str, args: list[str]) -> None:
+        ran.append((program, args))
+        raise SystemExit(0)  # execv never returns
+
+    monkeypatch.setattr(language.os, "execv", execv)
+    with pytest.raises(SystemExit):
+        language.restart("ko", ["--lang", "en"])
+    assert ran == [(sys.executable, [sys.executable, "-m", "tilegames", "--lang", "ko"])]
