@@ -26,3 +26,15 @@ def clock() -> FakeClock:
 def pile_controller(clock: FakeClock) -> TurnController:
     state = pilegame.GAME.new_game(pilegame.PileConfig(), ("Ann", "Bora"), seed=7)
     return TurnController(pilegame.GAME, state, clock=clock)
+
+
+@pytest.fixture(autouse=True)
+def english_by_default(monkeypatch):
+    """Tests read English sentences: whatever the machine's locale, and whatever a test of the
+    Korean screens switched to, each test starts and ends in English."""
+    from tilegames.core import i18n
+
+    monkeypatch.setenv("LANGUAGE", "en")
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")

@@ -245,11 +245,14 @@ def _names_are_text(seats: tuple[str, ...]) -> tuple[str, ...]:
 def _run_app(start: "Callable[[TilegamesApp], object] | None", *, one_game: bool = False) -> int:
     """Run the app; `start` (given the app) opens a game instead of leaving it at the menu."""
     from tilegames.ui.app import TilegamesApp
+    from tilegames.ui.screens.language import restart
 
     app = TilegamesApp(one_game=one_game)
     if start is not None:
         app.call_later(start, app)
     app.run()
+    if app.restart_in_language is not None:
+        restart(app.restart_in_language)  # the menu again, in the language just chosen
     return app.return_code or 0  # 1 after a crash, never a quiet 0
 
 

@@ -222,6 +222,21 @@ def message_ids(sources: Iterable[Path]) -> dict[str, tuple[str, int]]:
     return found
 
 
+def plural_pairs(sources: Iterable[Path]) -> dict[str, str]:
+    """Each `ngettext(singular, plural, n)` of `sources`: singular -> plural. A catalog must
+    translate these as plural entries (`msgid_plural`, `msgstr[0]`…): a plain entry for either
+    text is never read by `ngettext`."""
+    pairs: dict[str, str] = {}
+    for path in sources:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "ngettext"
+                    and len(node.args) >= 2 and all(isinstance(a, ast.Constant) for a in node.args[:2])):
+                singular, plural = node.args[0].value, node.args[1].value  # type: ignore[attr-defined]
+                if isinstance(singular, str) and isinstance(plural, str):
+                    pairs[singular] = plural
+    return pairs
+
+
 def untranslatable_calls(sources: Iterable[Path]) -> list[tuple[str, int]]:
     """Calls of `_`, `N_` or `ngettext` whose text is not a literal (an f-string, a variable):
     such text cannot be listed in a catalog. (`_(name)` on a value marked with `N_` elsewhere is
