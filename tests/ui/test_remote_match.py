@@ -46,6 +46,8 @@ async def test_a_match_over_a_server_shows_each_games_summary_then_the_next_game
                 until(bob, lambda: bob._held is not None)
                 assert [g.scores for g in summary.match.games] == [first.scores] and not summary.match.is_over
                 assert clock_running(server, table.id) is False  # Ann reads the summary
+                said = str(summary.query_one("#next").render())
+                assert "Resume" not in said and "server" in said  # the game goes on there, not in Resume
 
                 bob.next_game()  # Bob's terminal is ready; the clock waits for Ann's still
                 assert clock_running(server, table.id) is False

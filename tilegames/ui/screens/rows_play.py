@@ -15,6 +15,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.geometry import Region
 from textual.widgets import Footer, Static
 
 from tilegames.core.i18n import N_, _
@@ -202,6 +203,8 @@ class RowsPlayScreen(RowEditing, TurnScreen):
 
         self.query_one(Table).show(self.display_rows(rows), self.table_cursor if my_turn and self.zone == "table" else None,
                                    self.held, self.table_marks if my_turn else {})
+        if my_turn and self.zone == "table":
+            self.call_after_refresh(self._cursor_in_sight)
         self.query_one(Rack).show(rack, self.rack_cursor if my_turn and self.zone == "rack" else None,
                                   self.held, hidden=self.viewer is None, marks=self.rack_marks if my_turn else {})
         self.query_one("#table-box").border_subtitle = (
@@ -245,6 +248,16 @@ class RowsPlayScreen(RowEditing, TurnScreen):
         super().on_resize(event)
         # From 100 columns the players' panel has room for names of 16 characters.
         self.set_class(event.size.width >= WIDE, "wide")
+
+    def _cursor_in_sight(self) -> None:
+        """Scroll the table's box so that the cursor's row shows: a table of many sets is taller
+        than its box, and the cursor must not move out of sight."""
+        table = self.query_one(Table)
+        lines = table.cursor_lines()
+        if lines is not None:
+            top, height = lines
+            box = self.query_one("#table-box", VerticalScroll)
+            box.scroll_to_region(Region(0, table.virtual_region.y + top, 1, height), animate=False, immediate=True)
 
     # --- doing things ---------------------------------------------------------------------
     def _can_edit(self) -> bool:

@@ -27,10 +27,12 @@ class SummaryScreen(SummaryBase):
     """
     BINDINGS = [Binding("enter", "next", "Next"), Binding("m,escape", "menu", "Menu")]
 
-    def __init__(self, match: Series[GameRecord], headline: str) -> None:
+    def __init__(self, match: Series[GameRecord], headline: str, leaving: str = "") -> None:
+        """`leaving`: what the menu key says between two games (`summary.leaving_note`)."""
         super().__init__()
         self.match = match
         self.headline = headline
+        self.leaving = leaving or _("m: back to the menu (Resume goes on).")
 
     def compose(self) -> ComposeResult:
         match = self.match
@@ -58,8 +60,8 @@ class SummaryScreen(SummaryBase):
                     over = _("The match is over: {names} won on points.")
                 yield Static(over.format(names=winners) + " " + _("Enter or m: back to the menu."), id="next")
             else:
-                yield Static(_("Enter: play game {number} of {total}.   m: back to the menu (Resume goes on).").format(
-                    number=played + 1, total=total), id="next")
+                yield Static(_("Enter: play game {number} of {total}.").format(number=played + 1, total=total)
+                             + "   " + self.leaving, id="next")
         yield Footer()
         yield from self.compose_notice()
 

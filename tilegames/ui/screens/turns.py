@@ -145,7 +145,10 @@ class TurnScreen(BaseScreen):
         self._turn_started()
 
     def _turn_started(self) -> None:
-        """A new turn (or the first): the result, or a hand-off if needed, then the turn."""
+        """A new turn (or the first): the result, or a hand-off if needed, then the turn. What
+        the last turn's player held in hand is let go: their turn is over (a timeout, a move
+        made at another terminal)."""
+        self._let_go()
         self.last_turn = self.session.turn_number()
         if self.session.result() is not None:
             self.viewer = None

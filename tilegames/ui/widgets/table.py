@@ -89,6 +89,16 @@ class Table(Widget):
             lines.append(line + note)
         return lines, starts
 
+    def cursor_lines(self) -> tuple[int, int] | None:
+        """The lines (first, how many) the cursor's row takes as last drawn, or None without
+        a cursor: what a scrolling box around the table keeps in sight."""
+        starts = self._line_of_row
+        if self.cursor is None or self.cursor[0] >= len(starts):
+            return None
+        row = self.cursor[0]
+        end = starts[row + 1] if row + 1 < len(starts) else starts[row] + 1
+        return starts[row], max(1, end - starts[row])
+
     def render(self) -> Text:
         lines, self._line_of_row = self._lines(self.content_size.width or 76)
         return Text("\n").join(lines)
