@@ -251,8 +251,9 @@ def _run_app(start: "Callable[[TilegamesApp], object] | None", *, one_game: bool
     if start is not None:
         app.call_later(start, app)
     app.run()
-    if app.restart_in_language is not None:
-        restart(app.restart_in_language)  # the menu again, in the language just chosen
+    language = getattr(app, "restart_in_language", None)  # (a test's stand-in app has none)
+    if language is not None:
+        restart(language)  # the menu again, in the language just chosen
     return app.return_code or 0  # 1 after a crash, never a quiet 0
 
 

@@ -9,7 +9,7 @@ from json_session import JsonSession
 from rk_builder import position
 
 # 20 sets: every colour's 1-2-3 ... 10-11-12, then groups, more rows than the box holds at 80x24.
-TABLE = [f"{c}{n} {c}{n + 1} {c}{n + 2}" for c in "KRBO" for n in (1, 4, 7, 10)] + ["K13 R13 B13", "O13 J J"]
+TABLE = [f"{c}{n} {c}{n + 1} {c}{n + 2}" for c in "KRBO" for n in (1, 4, 7, 10)] + ["K13 R13 B13"]
 
 
 def cursor_is_in_sight(screen) -> bool:

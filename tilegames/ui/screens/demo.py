@@ -69,13 +69,16 @@ class DemoScreen(BaseScreen):
     DemoScreen #verdict.accepted { color: $success; }
     DemoScreen #pace { color: $text-muted; height: 1; dock: bottom; }
     """
+    # Priority: the game's widgets shown here are only pictures, and a board that takes arrow
+    # keys when focused must not keep them from the demo.
     BINDINGS = [
-        Binding("right,n", "next", "Next"),
-        Binding("left,b", "back", "Back"),
-        Binding("space", "autoplay", "Play/stop"),
+        Binding("right,n", "next", "Next", priority=True),
+        Binding("left,b", "back", "Back", priority=True),
+        Binding("space", "autoplay", "Play/stop", priority=True),
         Binding("plus,equals_sign", "faster", "Faster"),
         Binding("minus", "slower", "Slower"),
-        Binding("home", "first", "Start again"),
+        Binding("home", "first", "Start again", priority=True),
+        Binding("end", "last", "Last step", show=False, priority=True),
         Binding("escape,q", "leave", "Leave"),
     ]
 
@@ -174,6 +177,11 @@ class DemoScreen(BaseScreen):
     def action_first(self) -> None:
         self._stop()
         self.at = 0
+        self.show_frame()
+
+    def action_last(self) -> None:
+        self._stop()
+        self.at = len(self.frames) - 1
         self.show_frame()
 
     def action_autoplay(self) -> None:
