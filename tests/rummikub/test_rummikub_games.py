@@ -83,7 +83,7 @@ def test_same_seed_same_game():
     assert a == b
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_random_play_conserves_tiles_and_illegal_moves_change_nothing(data):
     players = data.draw(st.integers(2, 6), label="players")

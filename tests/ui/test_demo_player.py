@@ -89,19 +89,27 @@ async def test_space_plays_the_demo_by_itself_at_the_chosen_pace_and_stops_at_th
 
 
 @pytest.mark.parametrize("game", ["rummikub", "word-rummikub", "scrabble", "nabit"])
-async def test_every_shipped_demo_of_each_game_is_shown_to_its_last_picture(app, game):
-    paths = [p for p in shipped_demos() if p.stem.startswith(game + "-")]
-    assert paths, f"no {game} demos are shipped"
+async def test_a_demo_of_each_game_is_shown_on_its_widgets_from_first_to_last_picture(app, game):
+    """Every shipped demo is played through the rules by `demo check` (tests/test_demos_shipped.py)
+    and made into pictures below; here one demo of each game is drawn, first and last."""
+    path = next(p for p in shipped_demos() if p.stem.startswith(game + "-"))
     async with app.run_test(size=(80, 24)) as pilot:
-        for path in paths:
-            screen = DemoScreen.of_file(path)
-            app.push_screen(screen)
-            await pilot.pause()
-            await pilot.press("end")  # every picture was made when the demo was read; the last one shown
-            assert screen.at == len(screen.frames) - 1
-            assert text_of(screen, "#verdict")  # the last step says what the game made of it
-            await pilot.press("escape")
-            await pilot.pause()
+        screen = DemoScreen.of_file(path)
+        app.push_screen(screen)
+        await pilot.pause()
+        assert screen.query_one("#position").children and screen.query_one("#rack").children
+        await pilot.press("end")
+        await pilot.pause()
+        assert screen.at == len(screen.frames) - 1
+        assert text_of(screen, "#verdict")  # the last step says what the game made of it
+
+
+def test_every_shipped_demo_makes_its_pictures():
+    for path in shipped_demos():
+        scenario = load_scenario(path)
+        frames = demo_frames(scenario)
+        assert len(frames) == 1 + 2 * len(scenario.steps), path.name
+        assert all(frame.verdict for frame in frames[2::2]), path.name  # every step played says something
 
 
 def test_a_demo_is_two_pictures_a_step_after_its_starting_position():

@@ -59,7 +59,7 @@ CONFIGS = [
 @pytest.mark.parametrize("config", CONFIGS, ids=["standard", "void+extra", "hard", "family+first_out"])
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_seeded_games_between_computer_players_end_legally_with_every_move_accepted(config, players):
-    for seed in range(2):
+    for seed in range(1):  # one game per config and player count: 12 whole games in all
         start = GAME.new_game(config, tuple(f"P{i}" for i in range(players)), 10 * players + seed)
         out = play_out(GAME, start, [agent_for("word-rummikub") for _ in range(players)])  # raises on a refusal
         assert_legal_end(out.state)

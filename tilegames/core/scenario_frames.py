@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from tilegames.core.i18n import _
 from tilegames.core.scenario_run import ScenarioPlay, StepOutcome
 from tilegames.core.scenarios import Scenario, Step, Text
 
@@ -38,13 +39,13 @@ class Frame:
         if outcome is None:
             return ""
         if outcome.refused is not None:
-            return "Refused: " + " ".join(outcome.refused)
+            return _("Refused: {reasons}").format(reasons=" ".join(outcome.refused))
         said = " ".join(e.text for e in outcome.events if e.text)
         if said:
             return said
         if outcome.edits and not outcome.step.commit and not outcome.step.timeout:
-            return "The turn goes on: nothing is committed yet."
-        return "Accepted."
+            return _("The turn goes on: nothing is committed yet.")
+        return _("Accepted.")
 
 
 def demo_frames(scenario: Scenario) -> list[Frame]:

@@ -77,7 +77,7 @@ class DemoScreen(BaseScreen):
         Binding("space", "autoplay", "Play/stop", priority=True),
         Binding("plus,equals_sign", "faster", "Faster"),
         Binding("minus", "slower", "Slower"),
-        Binding("home", "first", "Start again", priority=True),
+        Binding("home", "first", "Start again", show=False, priority=True),
         Binding("end", "last", "Last step", show=False, priority=True),
         Binding("escape,q", "leave", "Leave"),
     ]
