@@ -23,7 +23,6 @@ from textual.widget import Widget
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from tilegames.core.registry import get_game
 from tilegames.core import i18n
 from tilegames.core.i18n import _, ngettext
 from tilegames.core.resources import assets_dir
@@ -264,9 +263,10 @@ class DemoListScreen(BaseScreen):
             title = scenario.title.in_language(self.language)
             by_game.setdefault(scenario.game.id, []).append(Option(f"  {title}", id=path.stem))
         options: list[Option] = []
-        for game_id, entries in by_game.items():
-            options.append(Option(titles.get(game_id) or _(get_game(game_id).title), disabled=True))  # i18n: marked
-            options.extend(entries)
+        for game_id in titles:  # the games in the menu's order
+            if game_id in by_game:
+                options.append(Option(titles[game_id], disabled=True))
+                options.extend(by_game[game_id])
         return options
 
     def on_mount(self) -> None:
