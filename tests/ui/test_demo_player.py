@@ -81,10 +81,10 @@ async def test_space_plays_the_demo_by_itself_at_the_chosen_pace_and_stops_at_th
         await pilot.press("space")  # from here on no key is pressed: the demo plays itself
         for _ in range(100):
             await pilot.pause(0.05)
-            if screen.at == len(screen.frames) - 1 and "paused" in text_of(screen, "#pace"):
+            if screen.at == len(screen.frames) - 1 and "the end" in text_of(screen, "#pace"):
                 break
         assert screen.at == len(screen.frames) - 1
-        assert "paused" in text_of(screen, "#pace")
+        assert "the end: Home starts again" in text_of(screen, "#pace")
         assert "TRAINER for 64" in text_of(screen, "#verdict")
 
 

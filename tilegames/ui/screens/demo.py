@@ -152,7 +152,9 @@ class DemoScreen(BaseScreen):
 
     def _show_pace(self) -> None:
         picture = f"{self.at + 1}/{len(self.frames)}"
-        if self._playing is not None:
+        if self.at + 1 == len(self.frames) and self._playing is None:
+            state = _("the end: Home starts again")
+        elif self._playing is not None:
             state = _("playing, {seconds} s a picture").format(seconds=f"{self.pace:g}")
         else:
             state = _("paused, {seconds} s a picture").format(seconds=f"{self.pace:g}")
@@ -164,8 +166,7 @@ class DemoScreen(BaseScreen):
             self.at += 1
             self.show_frame()
         else:
-            self._stop()
-            self.notify(_("That was the last step: ← goes back, Home starts again, Escape leaves."))
+            self._stop()  # the last picture: the line under the story says so
 
     def action_back(self) -> None:
         self._stop()
