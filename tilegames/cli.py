@@ -15,11 +15,10 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from tilegames import __version__
 from tilegames.commands import register_commands
-from tilegames.commands.parser import Parser, argparse_in_our_language
+from tilegames.commands.parser import NEW_GAME_COMMANDS, Parser, argparse_in_our_language, command_word, start_language
 from tilegames.ui.games import playable
 from tilegames.core.errors import BadRecord, GameInUse, SaveFailed
-from tilegames.core.i18n import LANGUAGES, N_, CatalogError, _, choose_language, set_language
-from tilegames.core.settings import saved_language
+from tilegames.core.i18n import LANGUAGES, N_, _
 from tilegames.core.inputs import is_text, shown, whole_number
 from tilegames.core.registry import get_game
 from tilegames.core.setup_options import SetupOption
@@ -33,7 +32,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     """The whole command line. A game's own `play` options come from its setup options, which
     load the game's rules: they are added only when the command is `play` (or `argv` is not
     given), so that other commands start without loading every game."""
-    with_game_options = argv is None or _command_word(argv) in NEW_GAME_COMMANDS
+    with_game_options = argv is None or command_word(argv) in NEW_GAME_COMMANDS
     parser = Parser(
         prog="tilegames",
         description=_("Rummikub, Rummikub Word, Scrabble and Nab-It! in the terminal."),
@@ -365,49 +364,10 @@ def _never_fail_to_print() -> None:
                 pass
 
 
-NEW_GAME_COMMANDS = ("play", "host")  # the commands that take each game's own options
-
-
-def _command_word(argv: Sequence[str]) -> str | None:
-    """The command among the arguments: the first word that is not an option before it (nor
-    the language `--lang` names)."""
-    words = iter(argv)
-    for word in words:
-        if word == "--lang":
-            next(words, None)
-        elif not word.startswith("-"):
-            return word
-    return None
-
-
-def _language_flag(argv: Sequence[str]) -> str | None:
-    """`--lang X` (or `--lang=X`) among the arguments before the command: read before the parser
-    is built, since the parser's help and the games' option labels are in that language."""
-    for n, word in enumerate(argv):
-        if not word.startswith("-"):
-            return None  # the command: --lang comes before it
-        if word == "--lang" and n + 1 < len(argv):
-            return argv[n + 1]
-        if word.startswith("--lang="):
-            return word.split("=", 1)[1]
-    return None
-
-
-def _start_language(argv: Sequence[str]) -> None:
-    """Translate from now on into the language `--lang`, the saved setting or the locale asks
-    for; a `--lang` tilegames does not have is left to the parser to refuse."""
-    flag = _language_flag(argv)
-    choice = choose_language(flag if flag in LANGUAGES else None, saved_language())
-    try:
-        set_language(choice)
-    except CatalogError as exc:  # a damaged catalog: English, and say why
-        print(f"tilegames: the {choice} translation cannot be read ({exc}); using English.", file=sys.stderr)
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     _never_fail_to_print()
     words = sys.argv[1:] if argv is None else list(argv)
-    _start_language(words)
+    start_language(words)
     with argparse_in_our_language():
         parser = build_parser(words)
         args = parser.parse_args(argv)

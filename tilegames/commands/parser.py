@@ -10,6 +10,9 @@ and puts it back afterwards.
 argparse wraps help by counting characters; a Korean character takes two terminal cells, so
 the formatter wraps text that holds wide characters by cells (English is wrapped exactly as
 argparse always did).
+
+Before any of that, `start_language` reads `--lang` (and the command word) from the raw
+arguments: the parser's help and the games' option labels are made in the language chosen.
 """
 
 from __future__ import annotations
@@ -18,12 +21,13 @@ import argparse
 import sys
 import textwrap
 from contextlib import contextmanager
-from typing import Any, Callable, Iterable, Iterator, NoReturn
+from typing import Any, Callable, Iterable, Iterator, NoReturn, Sequence
 
 from rich.cells import cell_len
 
-from tilegames.core.i18n import N_, _
+from tilegames.core.i18n import LANGUAGES, N_, CatalogError, _, choose_language, set_language
 from tilegames.core.inputs import shown
+from tilegames.core.settings import saved_language
 
 # argparse's own message ids (Python 3.11's argparse.py) that a player of this program can meet.
 ARGPARSE_WORDS = frozenset({
@@ -113,3 +117,42 @@ class Parser(argparse.ArgumentParser):
         sys.stderr.write(_("{prog}: error: {message} (try '{command} --help')").format(
             prog=self.prog, message=shown(message, 200), command=self.prog.split()[0]) + "\n")
         raise SystemExit(2)
+
+
+NEW_GAME_COMMANDS = ("play", "host")  # the commands that take each game's own options
+
+
+def command_word(argv: Sequence[str]) -> str | None:
+    """The command among the arguments: the first word that is not an option before it (nor
+    the language `--lang` names)."""
+    words = iter(argv)
+    for word in words:
+        if word == "--lang":
+            next(words, None)
+        elif not word.startswith("-"):
+            return word
+    return None
+
+
+def language_flag(argv: Sequence[str]) -> str | None:
+    """`--lang X` (or `--lang=X`) among the arguments before the command: read before the parser
+    is built, since the parser's help and the games' option labels are in that language."""
+    for n, word in enumerate(argv):
+        if not word.startswith("-"):
+            return None  # the command: --lang comes before it
+        if word == "--lang" and n + 1 < len(argv):
+            return argv[n + 1]
+        if word.startswith("--lang="):
+            return word.split("=", 1)[1]
+    return None
+
+
+def start_language(argv: Sequence[str]) -> None:
+    """Translate from now on into the language `--lang`, the saved setting or the locale asks
+    for; a `--lang` tilegames does not have is left to the parser to refuse."""
+    flag = language_flag(argv)
+    choice = choose_language(flag if flag in LANGUAGES else None, saved_language())
+    try:
+        set_language(choice)
+    except CatalogError as exc:  # a damaged catalog: English, and say why
+        print(f"tilegames: the {choice} translation cannot be read ({exc}); using English.", file=sys.stderr)
