@@ -4,13 +4,15 @@
 from __future__ import annotations
 
 import socket
-from typing import Callable, Iterator
+import threading
+from typing import Callable, Iterator, Sequence
 
 from tilegames.core.errors import BadRecord
 from tilegames.core.i18n import _
 from tilegames.core.inputs import shown, whole_number
 from tilegames.net.client_connection import Connection
-from tilegames.net.client_messages import PROTOCOL_VERSION, JoinFailed, SessionLost, Welcome, join_error, read_welcome
+from tilegames.net.client_messages import (PROTOCOL_VERSION, REJOIN, JoinFailed, SessionLost, Welcome, join_error,
+                                           read_welcome)
 
 
 def parse_address(text: str) -> tuple[str, int]:
@@ -100,3 +102,22 @@ def join(host: str, port: int, codes: tuple[str, ...], timeout: float, ids: Iter
         connection.close()
         raise JoinFailed("protocol", _("{server} sent a welcome this version cannot read: {problem}").format(
             server=where, problem=exc)) from None
+
+
+def rejoin(host: str, port: int, codes: tuple[str, ...], timeout: float, ids: Iterator[int],
+           now: Callable[[], float], delays: Sequence[float], stop: threading.Event,
+           address: str) -> tuple[Connection, Welcome] | str | None:
+    """Join again after a lost connection, waiting `delays[i]` before each try: the connection
+    and its welcome; or the sentence saying it gave up (the codes no longer open a table, the
+    server changed version, or every try failed); or None when `stop` was set meanwhile."""
+    sentence = _("Could not reach the server at {address} again after {tries} tries. {rejoin}").format(
+        address=address, tries=len(delays), rejoin=_(REJOIN))  # i18n: marked
+    for delay in delays:
+        if stop.wait(delay):
+            return None
+        try:
+            return join(host, port, codes, timeout, ids, now)
+        except JoinFailed as exc:
+            if exc.error in ("bad_code", "version"):  # the table is gone, or the server changed
+                return _("Could not rejoin: {why}").format(why=exc)
+    return sentence

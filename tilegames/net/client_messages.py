@@ -270,3 +270,23 @@ def missed_events(seen: int, recent: list[Event], history: tuple[Event, ...]) ->
         if [_key(e) for e in game[end - len(window):end]] == window:
             return tuple(game[end:])
     return ()
+
+
+_REFUSALS = {
+    "not_your_seat": N_("That seat is not played at this terminal."),
+    "stale": N_("The server had already answered that request."),
+}
+
+
+def refusal_reasons(message: dict[str, Any]) -> list[str]:
+    """A refused request's sentences: the game's reasons for an illegal move (or the server's
+    for another refusal), else what the server said."""
+    error = message.get("error")
+    reasons = message.get("reasons")
+    if isinstance(error, str) and error in _REFUSALS:
+        return [_(_REFUSALS[error])]  # i18n: marked
+    if isinstance(reasons, list) and reasons and all(isinstance(r, str) for r in reasons):
+        return [shown(r, 400) for r in reasons]
+    said = message.get("message")
+    return [_("The server refused the request: {why}").format(
+        why=shown(said if isinstance(said, str) and said else error, 200))]

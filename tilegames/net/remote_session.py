@@ -36,15 +36,15 @@ from typing import Any, Callable
 
 from tilegames.core.clock import Clock, MonotonicClock
 from tilegames.core.errors import BadRecord, IllegalMove
-from tilegames.core.i18n import N_, _
+from tilegames.core.i18n import _
 from tilegames.core.inputs import shown
 from tilegames.core.protocol import TURN_EVENT, Action, Edit, Event, Result
 from tilegames.core.saves import saves_dir
 from tilegames.core.series import GameRecord, Series
 from tilegames.net.client_connection import Connection, Incoming
-from tilegames.net.client_join import join
+from tilegames.net.client_join import join, rejoin
 from tilegames.net.client_messages import (REJOIN, JoinFailed, RemoteState, SessionLost, Welcome, missed_events,
-                                           read_events, read_state)
+                                           read_events, read_state, refusal_reasons)
 
 REQUEST_TIMEOUT = 10.0
 # Pauses before each reconnect attempt, in seconds: about half a minute in all.
@@ -56,12 +56,6 @@ LOST_EVENT = "connection.lost"
 BACK_EVENT = "connection.back"
 GONE_EVENT = "connection.gone"
 NEXT_EVENT = "series.next"  # the game shown ended while this terminal was away: the next has begun
-
-_REFUSALS = {
-    "not_your_seat": N_("That seat is not played at this terminal."),
-    "stale": N_("The server had already answered that request."),
-}
-
 
 class RemoteSession:
     """The seats `seats_here` of a table served at `host:port`, played through `codes`."""
@@ -257,7 +251,7 @@ class RemoteSession:
         self._apply_updates(connection.take_updates(before=answer.seq))
         message = answer.message
         if message["type"] != "reply" or message.get("ok") is not True:
-            raise IllegalMove(*_refusal(message))
+            raise IllegalMove(*refusal_reasons(message))
         try:
             events = read_events(message.get("events"), len(self._seats))
             state = read_state(message.get("state"), len(self._seats), answer.at) if "state" in message else None
@@ -390,27 +384,19 @@ class RemoteSession:
         return told
 
     def _reconnect(self) -> None:
-        """In the background: hello again with the same codes, pausing longer each time."""
-        sentence = _("Could not reach the server at {address} again after {tries} tries. {rejoin}").format(
-            address=self.address, tries=len(RECONNECT_DELAYS), rejoin=_(REJOIN))  # i18n: marked
-        for delay in RECONNECT_DELAYS:
-            if self._stop.wait(delay):
-                return
-            try:
-                rejoined = join(self.host, self.port, self.codes, self.timeout, self._ids, self.clock.now)
-            except JoinFailed as exc:
-                if exc.error in ("bad_code", "version"):  # the table is gone, or the server changed
-                    sentence = _("Could not rejoin: {why}").format(why=exc)
-                    break
-                continue
-            with self._lock:
-                if self._stop.is_set():
-                    rejoined[0].close()
-                    return
-                self._rejoined = rejoined
+        """In the background: hello again with the same codes, pausing longer each time
+        (`rejoin`); the connection made is adopted by `tick`, or the sentence saying why not."""
+        outcome = rejoin(self.host, self.port, self.codes, self.timeout, self._ids, self.clock.now,
+                         RECONNECT_DELAYS, self._stop, self.address)
+        if outcome is None:
             return
         with self._lock:
-            self.gone = sentence
+            if isinstance(outcome, str):
+                self.gone = outcome
+            elif self._stop.is_set():
+                outcome[0].close()
+            else:
+                self._rejoined = outcome
 
     def _take_rejoin(self) -> list[Event]:
         """Adopt a connection the reconnect thread made: its welcome's state, the draft too."""
@@ -427,20 +413,6 @@ class RemoteSession:
             return self._hold(welcome.state, [back], welcome.history)
         missed = missed_events(self._told, list(self._recent), welcome.history)
         return self._adopt(welcome.state, [back, *missed])
-
-
-def _refusal(message: dict[str, Any]) -> list[str]:
-    """A refused request's sentences: the game's reasons for an illegal move (or the server's
-    for another refusal), else what the server said."""
-    error = message.get("error")
-    reasons = message.get("reasons")
-    if isinstance(error, str) and error in _REFUSALS:
-        return [_(_REFUSALS[error])]  # i18n: marked
-    if isinstance(reasons, list) and reasons and all(isinstance(r, str) for r in reasons):
-        return [shown(r, 400) for r in reasons]
-    said = message.get("message")
-    return [_("The server refused the request: {why}").format(
-        why=shown(said if isinstance(said, str) and said else error, 200))]
 
 
 def _safe(text: str) -> str:
