@@ -21,6 +21,21 @@ from tilegames.ui.widgets.message_line import wrap_cells
 LABEL_WIDTH = 4  # "12 " before the tiles of a row
 
 
+def end_row(lines: list[Text], line: Text, note: Text, problem: str, width: int) -> None:
+    """Add a row's last line of tiles to `lines`: with its note after it (on a line of its own
+    when it does not fit), or, when the row will not do, with its `problem` wrapped under it,
+    every line indented so that the tiles' column stays clear."""
+    if problem:
+        lines.append(line)
+        for n, part in enumerate(wrap_cells(problem, max(10, width - LABEL_WIDTH - 2))):
+            lines.append(Text(" " * LABEL_WIDTH) + Text(f"{' ' if n else '!'} {part}", style="bold red"))
+        return
+    if line.cell_len + note.cell_len > width:
+        lines.append(line)
+        line = Text(" " * LABEL_WIDTH)
+    lines.append(line + note)
+
+
 class Table(Widget):
     """Renders the table's rows with a cursor; the last line is the "new set" slot."""
 
@@ -75,18 +90,7 @@ class Table(Widget):
                                       held=tile["id"] == self.held, mark=self.marks.get(tile["id"], "")))
             if self.cursor == (r, len(tiles)):
                 line.append(">_", style="bold reverse")
-            if row.get("problem"):
-                lines.append(line)
-                # Wrapped under the row, every line indented, so the tiles' column stays clear.
-                parts = wrap_cells(row["problem"], max(10, width - LABEL_WIDTH - 2))
-                for n, part in enumerate(parts):
-                    lines.append(Text(" " * LABEL_WIDTH) + Text(f"{' ' if n else '!'} {part}", style="bold red"))
-                continue
-            note = Text(f" {row.get('note', '')}", style="dim")
-            if line.cell_len + note.cell_len > width:
-                lines.append(line)
-                line = Text(" " * LABEL_WIDTH)
-            lines.append(line + note)
+            end_row(lines, line, Text(f" {row.get('note', '')}", style="dim"), row.get("problem", ""), width)
         return lines, starts
 
     def cursor_lines(self) -> tuple[int, int] | None:

@@ -39,8 +39,8 @@ from tilegames.ui.games.rummikub.tiles import kind_name, tile_style
 from tilegames.ui.screens.base import BaseScreen
 from tilegames.ui.tilecells import CELL_WIDTH, tile_cell
 from tilegames.ui.widgets.message_line import wrap_cells
+from tilegames.ui.widgets.table import LABEL_WIDTH, end_row
 
-LABEL_WIDTH = 4  # " 1  " before a set's tiles
 MAX_INPUT = 300  # characters: more tiles than any meld, and never a slow check
 _SET_SEPARATOR = re.compile(r"[,;]")
 
@@ -222,17 +222,8 @@ class MeldSets(Widget):
                     lines.append(line)
                     line = Text(" " * LABEL_WIDTH)
                 line.append(tile_cell(face, tile_style))
-            if judged.kind == "invalid":
-                lines.append(line)
-                reason = _("invalid: {reason}").format(reason=judged.reason)
-                for n, part in enumerate(wrap_cells(reason, max(10, width - LABEL_WIDTH - 2))):
-                    lines.append(Text(" " * LABEL_WIDTH) + Text(f"{' ' if n else '!'} {part}", style="bold red"))
-                continue
-            note = Text(f" {set_note(judged)}", style="bold green")
-            if line.cell_len + note.cell_len > width:
-                lines.append(line)
-                line = Text(" " * LABEL_WIDTH)
-            lines.append(line + note)
+            invalid = _("invalid: {reason}").format(reason=judged.reason) if judged.kind == "invalid" else ""
+            end_row(lines, line, Text(f" {set_note(judged)}", style="bold green"), invalid, width)
         reached = report.total >= INITIAL_MELD_POINTS
         lines.append(Text(""))
         lines.append(Text(progress_line(report), style="bold green" if reached else "bold yellow"))
