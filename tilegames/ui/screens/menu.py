@@ -125,9 +125,9 @@ class MenuScreen(BaseScreen):
             if number < len(tools):
                 self.app.push_screen(tools[number][1].make_screen())
         elif choice == "timer":
-            from tilegames.ui.screens.timer import run_timer_screen
+            from tilegames.ui.screens.timer_setup import TimerSetupScreen
 
-            run_timer_screen(self.app)
+            self.app.push_screen(TimerSetupScreen())
         elif choice.startswith("rules:"):
             from tilegames.ui.screens.rules import RulesScreen
 
