@@ -69,6 +69,9 @@ class JsonSession:
     def remaining(self) -> float | None:
         return self._send(self._inner.remaining())  # type: ignore[no-any-return]
 
+    def clock_waiting(self) -> bool:
+        return bool(self._send(self._inner.clock_waiting()))
+
     def turn_seconds(self) -> float | None:
         return self._send(self._inner.turn_seconds())  # type: ignore[no-any-return]
 

@@ -106,6 +106,11 @@ class LocalSession:
         draft = self.controller.draft if seat is not None and seat == self.controller.seat else None
         return self.game.view(self.controller.state, seat, draft)
 
+    def clock_waiting(self) -> bool:
+        """Never: at one terminal nobody is waited for (a hand-off screen pauses the clock,
+        and covers it)."""
+        return False
+
     def remaining(self) -> float | None:
         return self.controller.remaining()
 

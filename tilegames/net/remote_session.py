@@ -163,6 +163,12 @@ class RemoteSession:
     def turn_seconds(self) -> float | None:
         return self._state.turn_seconds
 
+    def clock_waiting(self) -> bool:
+        """The server holds the clock until every person has joined (or moved on to the next
+        game of a match)."""
+        state = self._state
+        return not state.clock_running and state.result is None and state.remaining is not None
+
     def draft_changed(self) -> bool:
         return self._state.draft_changed
 

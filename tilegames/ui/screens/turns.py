@@ -118,8 +118,7 @@ class TurnScreen(BaseScreen):
     def _redraw(self) -> None:
         """Draw the game as `viewer` sees it. Here: the clock; a game's screen draws its table
         or board from `self.view` too."""
-        for timer in self.query(TurnTimer):
-            timer.show(self.session.remaining(), self.session.turn_seconds())
+        self._redraw_timer()
 
     def _after_change(self) -> None:
         """React to the events that came since the last change (`_take_events`): here, start
@@ -240,7 +239,8 @@ class TurnScreen(BaseScreen):
         return time_left(self.session.seats[seat], self.session.remaining())
 
     def _redraw_timer(self) -> None:
-        self.query_one(TurnTimer).show(self.session.remaining(), self.session.turn_seconds())
+        for timer in self.query(TurnTimer):
+            timer.show(self.session.remaining(), self.session.turn_seconds(), self.session.clock_waiting())
 
     # --- acting ---------------------------------------------------------------------------
     def _my_turn(self) -> bool:

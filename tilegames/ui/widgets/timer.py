@@ -57,6 +57,7 @@ class TurnTimer(Widget):
         super().__init__(**kwargs)
         self.remaining: float | None = None
         self.total: float | None = None
+        self.waiting = False
         self.source = source
 
     def on_mount(self) -> None:
@@ -71,8 +72,9 @@ class TurnTimer(Widget):
             self.display = remaining is not None and bool(total)
             self.show(remaining, total)
 
-    def show(self, remaining: float | None, total: float | None) -> None:
-        self.remaining, self.total = remaining, total
+    def show(self, remaining: float | None, total: float | None, waiting: bool = False) -> None:
+        """`waiting`: the clock stands still until the other players arrive (a served table)."""
+        self.remaining, self.total, self.waiting = remaining, total, waiting
         self.set_class(remaining is not None and remaining <= WARNING_SECONDS, "warning")
         self.refresh()
 
@@ -80,6 +82,9 @@ class TurnTimer(Widget):
         if self.remaining is None or not self.total:
             return Text(_("no time limit"), style="dim")
         seconds = int(self.remaining + 0.999)
+        if self.waiting:
+            return Text(_("Time {seconds}: waiting for every player to join").format(
+                seconds=clock_text(self.remaining)), style="dim")
         prefix = _("Time") + " "
         # The bar takes what the words leave: measured in cells, the longest label counted.
         width = max(4, self.size.width - cell_len(prefix) - cell_len(seconds_label(100) + " !"))
