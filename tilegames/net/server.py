@@ -8,9 +8,10 @@ thinking and the replays behind `past_views` and `export` run in worker threads,
 After any change the server pushes an `update` to every other connection of the table: its
 own seats' views and the events as those seats may see them. When a table's game ends and its
 series (a Rummikub match) goes on, the next game is dealt at once and everyone is pushed its
-state; its clock waits until every person's seat has said `next_game` or joined again. The clock loop looks at every
-running turn clock four times a second (a warning or a timeout is pushed as it happens) and
-sends everyone a fresh `remaining` about once a second while a clock runs.
+state; its clock waits until every person's seat has said `next_game` or joined again. The
+clock loop looks at every running turn clock four times a second (a warning or a timeout is
+pushed as it happens) and sends everyone a fresh `remaining` about once a second while a clock
+runs.
 """
 
 from __future__ import annotations
