@@ -45,6 +45,12 @@ def test_an_unknown_top_key_gives_its_line():
     assert error.line == 4 and "unknown key 'players'" in str(error)
 
 
+def test_an_order_that_is_not_a_small_whole_number_gives_its_line():
+    assert read_scenario(GOOD.replace('seats = ["Ann", "Bob"]', 'seats = ["Ann", "Bob"]\norder = 3')).order == 3
+    error = error_of(GOOD.replace('seats = ["Ann", "Bob"]', 'seats = ["Ann", "Bob"]\norder = "first"'))
+    assert error.line == 4 and "order" in str(error)
+
+
 def test_an_unknown_step_key_gives_its_line():
     error = error_of(GOOD + 'captoin = "typo"\n')
     assert error.line == 10 and "step 1" in str(error) and "'captoin'" in str(error)

@@ -32,6 +32,7 @@ async def test_the_menu_lists_the_demonstrations_of_every_game_and_enter_shows_o
         prompts = [str(listed.get_option_at_index(i).prompt) for i in range(listed.option_count)]
         headings = [p for p in prompts if not p.startswith(" ")]
         assert headings == ["Rummikub", "Rummikub Word", "Scrabble", "Nab-It!"]  # each game heads its demos, in menu order
+        assert prompts[1].strip().startswith("Initial meld")  # each game's demos in their `order`: the basics first
         assert any("Initial meld" in p for p in prompts)
         await pilot.press("down", "enter")  # the first demo under the first heading
         await pilot.pause()

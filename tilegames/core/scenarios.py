@@ -23,7 +23,7 @@ from tilegames.core.registry import get_game
 from tilegames.core.scenario_lines import KeyLines
 from tilegames.core.scenario_notation import ScenarioError, ScenarioNotation
 
-TOP_KEYS = ("title", "game", "preset", "seats", "seed", "intro", "config", "position", "step")
+TOP_KEYS = ("title", "game", "preset", "seats", "seed", "order", "intro", "config", "position", "step")
 STEP_KEYS = ("seat", "caption", "move", "edits", "commit", "timeout", "expect")
 # Expectation keys the runner checks itself; any other key is a position key of the game.
 GENERIC_EXPECT = ("accepted", "refused", "says", "turn", "score", "result")
@@ -31,6 +31,7 @@ RESULT_KEYS = ("winners", "scores", "reason")
 TEXT_KEYS = ("title", "intro", "caption")  # the keys that may have translations (title_ko)
 _TRANSLATION = re.compile(r"^(title|intro|caption)_([a-z]{2})$")
 MAX_STEPS = 200
+DEFAULT_ORDER = 100  # a scenario that gives no `order` comes after those that do
 
 
 @dataclass(frozen=True)
@@ -88,6 +89,7 @@ class Scenario:
     steps: tuple[Step, ...]
     intro: Text = Text("")
     preset: str | None = None
+    order: int = DEFAULT_ORDER  # where it comes among its game's demos: lower first
     lines: KeyLines = field(default_factory=KeyLines, repr=False, compare=False)
 
     def seat_index(self, name: str) -> int:
@@ -159,6 +161,9 @@ class _Reader:
         seed = table.get("seed", 1)
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
             raise ScenarioError("seed: expected a whole number from 0.", key="seed")
+        order = table.get("order", DEFAULT_ORDER)
+        if isinstance(order, bool) or not isinstance(order, int) or not 1 <= order <= 999:
+            raise ScenarioError("order: expected a whole number from 1 to 999.", key="order")
         preset = table.get("preset")
         config = self.config(game, preset, table.get("config", {}))
         position = table.get("position", {})
@@ -184,7 +189,7 @@ class _Reader:
         read = tuple(self.step(n, s, seats) for n, s in enumerate(steps, start=1))
         return Scenario(self.name, title, game, notation, seats, seed, config, start, read,
                         self.text(table, "intro", "", required=False) or Text(""),
-                        preset if isinstance(preset, str) else None, self.lines)
+                        preset if isinstance(preset, str) else None, order=order, lines=self.lines)
 
     def text(self, table: Mapping[str, Any], key: str, prefix: str, *, required: bool) -> Text | None:
         value = table.get(key)

@@ -253,6 +253,7 @@ class DemoListScreen(BaseScreen):
     def _options(self) -> list[Option]:
         titles = {entry.id: _(entry.title) for entry in playable()}  # i18n: marked
         by_game: dict[str, list[Option]] = {}
+        listed: list[tuple[int, str, str, Option]] = []  # (order, file name, game, entry)
         for path in shipped_demos():
             try:
                 scenario = load_scenario(path)
@@ -262,7 +263,9 @@ class DemoListScreen(BaseScreen):
                 continue
             self.paths[path.stem] = path
             title = scenario.title.in_language(self.language)
-            by_game.setdefault(scenario.game.id, []).append(Option(f"  {title}", id=path.stem))
+            listed.append((scenario.order, path.stem, scenario.game.id, Option(f"  {title}", id=path.stem)))
+        for _order, _stem, game_id, option in sorted(listed, key=lambda entry: entry[:2]):
+            by_game.setdefault(game_id, []).append(option)
         options: list[Option] = []
         for game_id in titles:  # the games in the menu's order
             if game_id in by_game:
