@@ -103,9 +103,11 @@ def _write_durably(fd: int, data: bytes) -> None:
     os.fsync(fd)
 
 
-def _fsync_dir(path: Path) -> None:
+def fsync_folder(folder: Path) -> None:
+    """Make a new or renamed file's entry in `folder` durable (where the system allows: a
+    folder that cannot be opened or synced is left as it is)."""
     try:
-        fd = os.open(path.parent, os.O_RDONLY)
+        fd = os.open(folder, os.O_RDONLY)
     except OSError:
         return
     try:
@@ -151,7 +153,7 @@ class JournalWriter:
             path.unlink(missing_ok=True)
             raise SaveFailed(_("Cannot save {path}: {reason}.").format(path=shown(path), reason=why_not_saved(exc))) from None
         os.close(fd)
-        _fsync_dir(path)
+        fsync_folder(path.parent)
         return cls(path, 0, JournalLock.acquire(path))
 
     @classmethod

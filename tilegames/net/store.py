@@ -26,6 +26,7 @@ from typing import Any
 
 from tilegames.core.errors import BadRecord, why_not_saved
 from tilegames.core.inputs import shown
+from tilegames.core.journal import fsync_folder
 from tilegames.core.jsonlines import json_line
 from tilegames.core.saves import saves_dir
 
@@ -209,19 +210,7 @@ class TableStore:
             finally:
                 os.close(fd)
             os.replace(aside, self.tables_path)
-            _fsync_folder(self.dir)
+            fsync_folder(self.dir)
         except OSError as exc:
             raise StoreError(f"Cannot write {shown(self.tables_path, 200)}: {why_not_saved(exc)}.") from None
 
-
-def _fsync_folder(folder: Path) -> None:
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)

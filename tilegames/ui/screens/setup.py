@@ -19,7 +19,7 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Stat
 from tilegames.core.i18n import N_, _
 from tilegames.core.inputs import shown
 from tilegames.core.protocol import Game
-from tilegames.ui.screens.base import BaseScreen
+from tilegames.ui.screens.form import FormScreen
 from tilegames.ui.widgets.seat_kinds import SeatKinds
 
 _CPU = re.compile(r"cpu( [0-9]+)?", re.IGNORECASE)  # what the computer seats are called
@@ -63,7 +63,7 @@ def default_name(seat: int) -> str:
     return _("Player {number}").format(number=seat + 1)
 
 
-class GameSetupScreen(BaseScreen):
+class GameSetupScreen(FormScreen):
     """The setup form every game shares: the players and who plays each seat, the game's own
     options (from its setup options), open hands, Start."""
 
@@ -152,15 +152,6 @@ class GameSetupScreen(BaseScreen):
         computer = _CPU.fullmatch(names[event.seat]) is not None
         names[event.seat] = default_name(event.seat) if computer else "cpu"
         players.value = ", ".join(names)
-
-    def on_input_submitted(self) -> None:
-        self.action_start()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.action_start()
-
-    def action_back(self) -> None:
-        self.dismiss(None)
 
     def action_start(self) -> None:
         """The players and options read, then `begin`; whatever will not do is a sentence on the

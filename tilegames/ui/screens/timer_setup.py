@@ -13,11 +13,11 @@ from textual.containers import Grid, Vertical
 from textual.widgets import Button, Footer, Input, Label, Static
 
 from tilegames.core.i18n import _
-from tilegames.ui.screens.base import BaseScreen
+from tilegames.ui.screens.form import FormScreen
 from tilegames.ui.screens.timer import DEFAULT_SECONDS, TimerScreen, timer_settings
 
 
-class TimerSetupScreen(BaseScreen):
+class TimerSetupScreen(FormScreen):
     DEFAULT_CSS = """
     TimerSetupScreen { align: center middle; }
     TimerSetupScreen #form { width: 64; height: auto; border: round $primary; padding: 0 1; }
@@ -48,15 +48,6 @@ class TimerSetupScreen(BaseScreen):
     def on_mount(self) -> None:
         super().on_mount()
         self.query_one("#players", Input).focus()
-
-    def on_input_submitted(self) -> None:
-        self.action_start()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.action_start()
-
-    def action_back(self) -> None:
-        self.dismiss(None)
 
     def action_start(self) -> None:
         try:
