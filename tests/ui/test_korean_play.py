@@ -141,7 +141,7 @@ def test_the_turn_timer_in_korean(snap_compare, korean):
 
 def test_the_initial_meld_checker_in_korean(snap_compare, korean):
     async def typed(pilot):
-        (tool,) = games.tools_of(games.plugin("rummikub"))
+        ((_entry, tool),) = games.game_tools()
         pilot.app.push_screen(tool.make_screen())
         await pilot.pause()
         field = pilot.app.screen.query_one(Input)

@@ -23,7 +23,7 @@ KEYS = {" ": "space", ",": "comma", ";": "semicolon"}
 
 
 async def open_checker(app, pilot) -> MeldCheckScreen:
-    (tool,) = games.tools_of(games.plugin("rummikub"))
+    ((_entry, tool),) = games.game_tools()
     app.push_screen(tool.make_screen())
     await pilot.pause()
     screen = app.screen
@@ -157,9 +157,13 @@ def test_the_checker_judges_as_meld_check_does():
     assert check_initial_meld(parse_sets(typed)) == check_initial_meld(sets)
 
 
-def test_a_plug_in_without_tools_offers_none():
-    class NoTools:
-        id = "none"
+def test_the_tools_are_listed_without_loading_any_game_and_open_their_screen():
+    import subprocess
+    import sys
 
-    assert games.tools_of(NoTools()) == []  # type: ignore[arg-type]
-    assert [tool.title for _, tool in games.game_tools()] == ["Initial meld checker"]
+    listing = ("import sys; from tilegames.ui.games import game_tools; tools = game_tools(); "
+               "print([t.title for _, t in tools], any(m.startswith('tilegames.ui.games.rummikub') for m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", listing], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "['Initial meld checker'] False"  # the menu lists tools at every start: no game is imported
+    ((_entry, tool),) = games.game_tools()
+    assert isinstance(tool.make_screen(), MeldCheckScreen)

@@ -6,9 +6,9 @@ series), so it names no game itself.
 A plug-in module defines `PLUGIN`, an object with the `GamePlugin` interface below. Games that
 are announced but not built yet have a title and no module: the menu shows them as coming soon.
 
-A plug-in may also offer tools that need no game in progress (Rummikub's initial-meld checker):
-a method `tools()` returning `Tool`s. It is optional, so that a game without tools (and the
-tests' own game) needs nothing more; ask `tools_of(plugin)` rather than the plug-in itself.
+A game may also offer tools that need no game in progress (Rummikub's initial-meld checker):
+`Tool`s in its entry, as data. Listing them (the menu does, at every start) imports no game's
+module; a tool's screen is imported when the tool is opened.
 """
 
 from __future__ import annotations
@@ -53,19 +53,19 @@ class GamePlugin(Protocol):
 
 @dataclass(frozen=True)
 class Tool:
-    """Something a game offers besides playing it: a title for the menu and the palette, a line
-    saying what it is for, and the screen it opens (made anew each time it is opened)."""
+    """Something a game offers besides playing it: a title for the menu, a line saying what it
+    is for (both English, marked with N_, shown through `_`), and where its screen is,
+    "module:Class", imported only when the tool is opened."""
 
     title: str
     help: str
-    make_screen: Callable[[], Screen[Any]]
+    screen: str
 
-
-def tools_of(game_plugin: GamePlugin) -> list[Tool]:
-    """The tools `game_plugin` offers: those of its `tools()`, none when it defines no such
-    method."""
-    offer: Callable[[], list[Tool]] | None = getattr(game_plugin, "tools", None)
-    return list(offer()) if offer is not None else []
+    def make_screen(self) -> Screen[Any]:
+        """The tool's screen, made anew each time it is opened."""
+        module, _colon, name = self.screen.partition(":")
+        made: Screen[Any] = getattr(importlib.import_module(module), name)()
+        return made
 
 
 def rack_of(game_plugin: GamePlugin, view: dict[str, Any], owner: str) -> Widget | None:
@@ -78,7 +78,7 @@ def rack_of(game_plugin: GamePlugin, view: dict[str, Any], owner: str) -> Widget
 
 def game_tools() -> list[tuple[Entry, Tool]]:
     """Every tool of every game the app can play, in menu order, with its game's entry."""
-    return [(entry, tool) for entry in playable() for tool in tools_of(plugin(entry.id))]
+    return [(entry, tool) for entry in playable() for tool in entry.tools]
 
 
 @dataclass(frozen=True)
@@ -86,10 +86,13 @@ class Entry:
     id: str
     title: str  # English, marked with N_: shown as `_(entry.title)`, in the player's language
     module: str | None  # None: not built yet (coming soon)
+    tools: tuple[Tool, ...] = ()
 
 
 PLUGINS: tuple[Entry, ...] = (
-    Entry("rummikub", N_("Rummikub"), "tilegames.ui.games.rummikub.plugin"),
+    Entry("rummikub", N_("Rummikub"), "tilegames.ui.games.rummikub.plugin", tools=(
+        Tool(N_("Initial meld checker"), N_("Type the sets of a first play and see if they make the 30 points."),
+             "tilegames.ui.games.rummikub.meld_check:MeldCheckScreen"),)),
     Entry("word-rummikub", N_("Rummikub Word"), "tilegames.ui.games.word_rummikub.plugin"),
     Entry("scrabble", N_("Scrabble"), "tilegames.ui.games.scrabble.plugin"),
     Entry("nabit", N_("Nab-It!"), "tilegames.ui.games.nabit.plugin"),

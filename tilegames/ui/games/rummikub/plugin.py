@@ -1,8 +1,9 @@
 """Rummikub in the app: its play screen, the picture of a table for a spectator, and the summary
 after each game of a match (RULES.md §1.9). The match itself is the generic series flow
 (ui/series_flow.py); the setup form and `tilegames play rummikub` options are built from the
-game's setup options (games/rummikub/config.py). Its tool, the initial-meld checker, needs no
-game in progress (ui/games/rummikub/meld_check.py)."""
+game's setup options (games/rummikub/config.py). Its tool, the initial-meld checker
+(ui/games/rummikub/meld_check.py), needs no game in progress: the game's entry in
+ui/games/__init__.py lists it."""
 
 from __future__ import annotations
 
@@ -15,8 +16,6 @@ from tilegames.games.rummikub.game import GAME
 from tilegames.ui.screens.rummikub import RummikubScreen
 from tilegames.ui.screens.rummikub_summary import SummaryScreen
 from tilegames.ui.screens.summary import leaving_note
-from tilegames.ui.games import Tool
-from tilegames.ui.games.rummikub.meld_check import MeldCheckScreen
 from tilegames.ui.games.rummikub.tiles import display_rows, tile_style
 from tilegames.ui.widgets.rack import Rack
 from tilegames.ui.widgets.table import Table
@@ -52,10 +51,6 @@ class RummikubPlugin:
         rack.show(view.get("rack") or [], None, None)
         rack.border_title = _("{name}'s rack").format(name=owner)
         return rack
-
-    def tools(self) -> list[Tool]:
-        return [Tool(_("Initial meld checker"), _("Type the sets of a first play and see if they make the 30 points."),
-                     MeldCheckScreen)]
 
 
 PLUGIN = RummikubPlugin()
