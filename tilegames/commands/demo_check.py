@@ -9,11 +9,10 @@ Every file is checked either way, so one run lists everything to fix.
 
 from __future__ import annotations
 
-from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator, Sequence, TextIO
+from typing import Sequence, TextIO
 
-from tilegames.core.i18n import ENGLISH, _, language, ngettext, set_language
+from tilegames.core.i18n import _, ngettext
 from tilegames.core.inputs import shown
 from tilegames.core.scenario_check import check_scenario
 from tilegames.core.scenario_notation import ScenarioError
@@ -22,30 +21,13 @@ from tilegames.core.scenarios import load_scenario
 ALL_HOLD, SOME_DIFFER, MALFORMED = 0, 1, 2
 
 
-@contextmanager
-def rules_in_english() -> Iterator[None]:
-    """Scenario files are written in English: a `says` or `refused` expectation quotes the
-    rules' English sentence. So the rules speak English while a scenario is checked, whatever
-    language the report is printed in (a Korean locale must not make every shipped demo differ)."""
-    chosen = language()
-    if chosen == ENGLISH:
-        yield
-        return
-    set_language(ENGLISH)
-    try:
-        yield
-    finally:
-        set_language(chosen)
-
-
 def check_command(paths: Sequence[str], out: TextIO) -> int:
     """Check each scenario file in `paths`, printing to `out`; the exit status."""
     malformed = differ = held = 0
     for path in paths:
         name = shown(Path(path).name, 80)
         try:
-            with rules_in_english():
-                report = check_scenario(load_scenario(path))
+            report = check_scenario(load_scenario(path))
         except ScenarioError as exc:
             out.write(f"{name}: {exc}\n")
             malformed += 1

@@ -29,9 +29,10 @@ from __future__ import annotations
 
 import ast
 import os
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Mapping
+from typing import Iterable, Iterator, Mapping
 
 from tilegames.core.resources import assets_dir
 
@@ -140,6 +141,7 @@ def load_catalog(language: str, folder: Path | None = None) -> Catalog:
 
 # --- the language of this process ---------------------------------------------------------
 _current = Catalog(ENGLISH)
+_loaded: dict[str, Catalog] = {}  # each language's catalog, read once a process
 
 
 def set_language(language: str) -> None:
@@ -148,7 +150,21 @@ def set_language(language: str) -> None:
     if language not in LANGUAGES:
         known = ", ".join(f"{code} ({name})" for code, name in LANGUAGES.items())
         raise ValueError(f"tilegames has no '{language[:20]}' language; it has {known}.")
-    _current = load_catalog(language)
+    if language not in _loaded:
+        _loaded[language] = load_catalog(language)
+    _current = _loaded[language]
+
+
+@contextmanager
+def speaking(language: str) -> Iterator[None]:
+    """Translate into `language` for a while, then as before: `demo check` plays the rules in
+    English (scenario files quote their English sentences), whatever language it reports in."""
+    before = _current.language
+    set_language(language)
+    try:
+        yield
+    finally:
+        set_language(before)
 
 
 def language() -> str:

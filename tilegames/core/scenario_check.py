@@ -38,7 +38,8 @@ def check_scenario(scenario: Scenario) -> list[CheckLine]:
     play = ScenarioPlay(scenario)
     report: list[CheckLine] = []
     while not play.done:
-        outcome = _played_in_english(play)
+        with i18n.speaking(i18n.ENGLISH):  # expectations quote the rules' English sentences
+            outcome = play.play_step()
         try:
             lines = check_step(scenario, outcome)
         except ScenarioError as exc:  # an expectation written wrong (a rack that is no rack)
@@ -54,20 +55,6 @@ def check_scenario(scenario: Scenario) -> list[CheckLine]:
                                         f"not played: {left} step{'s' if left != 1 else ''} after this one"))
             break
     return report
-
-
-def _played_in_english(play: ScenarioPlay) -> StepOutcome:
-    """The next step, played with the engine speaking English: a scenario's expectations
-    (`refused`, `says`) quote the engine's English sentences, so `tilegames --lang ko demo
-    check` must compare them with English, whatever language the player reads."""
-    language = i18n.language()
-    if language == i18n.ENGLISH:
-        return play.play_step()
-    i18n.set_language(i18n.ENGLISH)
-    try:
-        return play.play_step()
-    finally:
-        i18n.set_language(language)
 
 
 def check_step(scenario: Scenario, outcome: StepOutcome) -> list[CheckLine]:
