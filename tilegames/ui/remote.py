@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Callable
 from weakref import WeakKeyDictionary
 
 from tilegames.core.errors import BadRecord, IllegalMove
-from tilegames.core.i18n import _
+from tilegames.core.i18n import N_, _
 from tilegames.core.protocol import Event
 from tilegames.core.series import GameRecord, Series
 from tilegames.core.series_meta import finished_record
@@ -32,6 +32,7 @@ from tilegames.net.client_messages import JoinFailed
 from tilegames.net.remote_session import (BACK_EVENT, GONE_EVENT, LOST_EVENT, NEXT_EVENT, REQUEST_TIMEOUT,
                                           RemoteSession)
 from tilegames.ui.games import plugin
+from tilegames.ui.screens.summary import SummaryBase
 from tilegames.ui.screens.turns import TurnScreen
 from tilegames.ui.series_flow import series_heading
 
@@ -86,7 +87,10 @@ class RemoteFlow:
         if not series.is_over:
             series = series.record(finished_record(session))
         self.series = series
-        self.app.push_screen(plugin(session.game_id).summary(session, series))
+        summary = plugin(session.game_id).summary(session, series)
+        if isinstance(summary, SummaryBase):
+            summary.leaving = LEAVING_BETWEEN_GAMES
+        self.app.push_screen(summary)
 
     def next_game(self) -> None:
         """The summary's Enter: the series' next game, or the menu after its last."""
@@ -108,6 +112,10 @@ class RemoteFlow:
 
     def close(self) -> None:
         """Nothing of the flow's own to let go: the app closes the session (the socket)."""
+
+
+# What a summary's menu key says between two games of a served series: Resume has nothing of it.
+LEAVING_BETWEEN_GAMES = N_("m: back to the menu (the game goes on on the server: your code joins it again).")
 
 
 def leave_question(session: RemoteSession) -> str:

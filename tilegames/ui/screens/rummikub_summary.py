@@ -27,12 +27,10 @@ class SummaryScreen(SummaryBase):
     """
     BINDINGS = [Binding("enter", "next", "Next"), Binding("m,escape", "menu", "Menu")]
 
-    def __init__(self, match: Series[GameRecord], headline: str, leaving: str = "") -> None:
-        """`leaving`: what the menu key says between two games (`summary.leaving_note`)."""
+    def __init__(self, match: Series[GameRecord], headline: str) -> None:
         super().__init__()
         self.match = match
         self.headline = headline
-        self.leaving = leaving or _("m: back to the menu (Resume goes on).")
 
     def compose(self) -> ComposeResult:
         match = self.match
@@ -61,7 +59,7 @@ class SummaryScreen(SummaryBase):
                 yield Static(over.format(names=winners) + " " + _("Enter or m: back to the menu."), id="next")
             else:
                 yield Static(_("Enter: play game {number} of {total}.").format(number=played + 1, total=total)
-                             + "   " + self.leaving, id="next")
+                             + "   " + _(self.leaving), id="next")  # i18n: marked
         yield Footer()
         yield from self.compose_notice()
 

@@ -8,9 +8,8 @@ from textual import events
 
 from typing import Any
 
-from tilegames.core.i18n import _
+from tilegames.core.i18n import N_, _
 from tilegames.core.session_protocol import Session
-from tilegames.net.remote_session import RemoteSession
 from tilegames.ui.screens.base import BaseScreen
 
 WIDE_COLUMNS = 110
@@ -18,6 +17,10 @@ TALL_ROWS = 34
 
 
 class SummaryBase(BaseScreen):
+    # What the menu key says between two games of a series. A game played here comes back with
+    # Resume; a flow whose game lives elsewhere (ui/remote.py) says where it goes on instead.
+    leaving = N_("m: back to the menu (Resume goes on).")
+
     def on_resize(self, event: events.Resize) -> None:
         super().on_resize(event)
         self._fit()
@@ -32,15 +35,6 @@ class SummaryBase(BaseScreen):
 
     def action_menu(self) -> None:
         self.app.back_to_menu()  # type: ignore[attr-defined]
-
-
-def leaving_note(session: Session) -> str:
-    """What the menu key of a summary between two games of a series says: a game played here
-    comes back with Resume; a game served elsewhere goes on on its server, and the player's
-    code joins it again."""
-    if isinstance(session, RemoteSession):
-        return _("m: back to the menu (the game goes on on the server: your code joins it again).")
-    return _("m: back to the menu (Resume goes on).")
 
 
 def winner_line(seats: tuple[str, ...] | list[str], winners: list[int]) -> str:

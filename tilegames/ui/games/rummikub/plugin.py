@@ -15,7 +15,6 @@ from tilegames.core.session_protocol import Session
 from tilegames.games.rummikub.game import GAME
 from tilegames.ui.screens.rummikub import RummikubScreen
 from tilegames.ui.screens.rummikub_summary import SummaryScreen
-from tilegames.ui.screens.summary import leaving_note
 from tilegames.ui.games.rummikub.tiles import display_rows, tile_style
 from tilegames.ui.widgets.rack import Rack
 from tilegames.ui.widgets.table import Table
@@ -39,7 +38,7 @@ class RummikubPlugin:
                               on_game_over=on_game_over, title=title)
 
     def summary(self, session: Session, series: Series[GameRecord]) -> SummaryScreen:
-        return SummaryScreen(series, headline(dict(series.games[-1].details), series.seats), leaving_note(session))
+        return SummaryScreen(series, headline(dict(series.games[-1].details), series.seats))
 
     def position(self, view: dict[str, Any]) -> Table:
         table = Table(tile_style)
