@@ -67,7 +67,7 @@ def test_a_wrong_join_code_is_refused_in_korean_by_the_server_and_by_the_client(
     finally:
         store.close()
     server_said = str(wrong.value)
-    assert server_said == "ZZZZ-ZZZZ 코드를 가진 테이블이 여기에 없습니다. 코드를 확인하세요(코드는 K7PQ-3MZD 같은 모양입니다)."
+    assert server_said == "ZZZZ-ZZZZ 코드를 가진 테이블이 여기에 없습니다. 코드를 확인하세요(코드는 K7PQ-3MZD-XW4R 같은 모양입니다)."
     where = i18n._("The server at {address}").format(address="127.0.0.1:7777")
     client_said = str(join_error({"type": "error", "error": "bad_code"}, where))
     assert client_said.startswith("127.0.0.1:7777 서버가 그 코드를 모릅니다.")

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, Callable, TypeVar
 
 from tilegames.core.registry import get_game
-from tilegames.net.codes import RateLimiter
+from tilegames.net.codes import SignInThrottle
 from tilegames.net.lobby import Lobby
 from tilegames.net.server import Connection, Server, Settings
 from tilegames.net.store import TableStore
@@ -47,11 +47,11 @@ class Codes:
 
 
 class ServerThread:
-    def __init__(self, data: Path, *, settings: Settings = FAST, limiter: RateLimiter | None = None,
+    def __init__(self, data: Path, *, settings: Settings = FAST, throttle: SignInThrottle | None = None,
                  record: bool = False) -> None:
         self.data = data
         self.settings = settings
-        self.limiter = limiter or RateLimiter()
+        self.throttle = throttle or SignInThrottle()
         self.record = record
         self.sent: list[Sent] = []
         self.warnings: list[str] = []
@@ -84,7 +84,7 @@ class ServerThread:
         self._stop = asyncio.Event()
         lobby = Lobby(TableStore.open(self.data))
         self.warnings = lobby.load()
-        self.server = Server(lobby, self.settings, self.limiter, on_sent=self._sent if self.record else None)
+        self.server = Server(lobby, self.settings, self.throttle, on_sent=self._sent if self.record else None)
         _, self.port = await self.server.start("127.0.0.1", 0)
         self._ready.set()
         await self._stop.wait()

@@ -11,7 +11,7 @@ import pytest
 from tilegames.core.clock import FakeClock
 from tilegames.core.registry import get_game
 from tilegames.net import commands
-from tilegames.net.codes import ALPHABET, RateLimiter, address_key, canonical, new_code
+from tilegames.net.codes import ALPHABET, SignInThrottle, address_key, canonical, new_code
 from tilegames.net.framing import read_lines
 from tilegames.net.lobby import Lobby
 from tilegames.net.store import StoreError, TableRecord, TableStore, default_data_dir
@@ -62,42 +62,83 @@ def test_what_the_server_sends_is_one_ascii_line():
     assert json.loads(line)["text"] == "Zoë \udcff"
 
 
-def test_codes_are_two_groups_of_four_from_an_unambiguous_alphabet():
+def test_codes_are_three_groups_of_four_from_an_unambiguous_alphabet():
     codes = {new_code() for _ in range(200)}
     assert len(codes) == 200
     for code in codes:
-        assert len(code) == 9 and code[4] == "-" and set(code.replace("-", "")) <= set(ALPHABET)
+        assert len(code) == 14 and code[4] == code[9] == "-" and set(code.replace("-", "")) <= set(ALPHABET)
     assert not set("01ILO") & set(ALPHABET)
+    assert len(ALPHABET) ** 12 > 7.8e17  # 59 bits: docs/protocol.md works out the years from it
     taken = {new_code()}
     assert new_code(taken) not in taken
 
 
 def test_a_typed_code_is_read_forgivingly_and_nonsense_is_not_a_code():
-    assert canonical("k7pq 3mzd") == canonical("K7PQ3MZD") == canonical(" K7-PQ3-MZD ") == "K7PQ-3MZD"
-    assert canonical("K7PQ-3MZ") is None and canonical("K7PQ-3MZO") is None and canonical("") is None
+    assert canonical("k7pq 3mzd xw4r") == canonical("K7PQ3MZDXW4R") == canonical(" K7-PQ3-MZDX-W4R ") == "K7PQ-3MZD-XW4R"
+    assert canonical("K7PQ-3MZD-XW4") is None and canonical("K7PQ-3MZD-XW4O") is None and canonical("") is None
 
 
-def test_the_rate_limit_counts_an_address_and_an_ipv6_network():
+def test_the_codes_of_tables_made_before_codes_grew_are_still_read():
+    assert canonical("k7pq 3mzd") == canonical("K7PQ3MZD") == "K7PQ-3MZD"
+    assert canonical("K7PQ-3MZ") is None
+
+
+def test_the_throttle_counts_an_address_and_an_ipv6_network():
     assert address_key("2001:db8::1") == address_key("2001:db8::ffff") == "2001:db8::/64"
     assert address_key("::ffff:10.0.0.1") == "10.0.0.1"
     clock = FakeClock()
-    limiter = RateLimiter(clock=clock.now)
-    for _ in range(5):
-        assert limiter.allows("2001:db8::1")
-        limiter.wrong_code("2001:db8::1")
-    assert not limiter.allows("2001:db8::2") and limiter.allows("2001:db9::1") and limiter.allows("10.0.0.1")
-    clock.advance(60)
-    assert limiter.allows("2001:db8::2")
+    throttle = SignInThrottle(clock=clock.now, free=2, first_delay=1.0)
+    assert [throttle.failure("2001:db8::1") for _ in range(2)] == [0.0, 0.0]
+    assert throttle.failure("2001:db8::2") == 1.0  # the same /64
+    assert throttle.failure("2001:db9::1") == 0.0 and throttle.failure("10.0.0.1") == 0.0
 
 
-def test_the_rate_limit_forgets_old_addresses_when_it_holds_many():
+def test_an_addresss_failures_are_free_at_first_then_double_up_to_a_cap():
     clock = FakeClock()
-    limiter = RateLimiter(clock=clock.now, most_addresses=10)
+    throttle = SignInThrottle(clock=clock.now, free=3, first_delay=1.0, most_delay=8.0)
+    waits = [throttle.failure("10.0.0.1") for _ in range(9)]
+    assert waits == [0.0, 0.0, 0.0, 1.0, 2.0, 4.0, 8.0, 8.0, 8.0]
+
+
+def test_an_address_quiet_long_enough_starts_afresh():
+    clock = FakeClock()
+    throttle = SignInThrottle(clock=clock.now, free=1, first_delay=1.0, forget=600)
+    throttle.failure("10.0.0.1")
+    assert throttle.failure("10.0.0.1") == 1.0
+    clock.advance(600)
+    assert throttle.failure("10.0.0.1") == 0.0
+
+
+def test_failures_from_many_addresses_are_answered_at_the_overall_rate():
+    """A guesser holding many addresses, each with its free failures: beyond the burst, the
+    whole server answers `rate` failures a second, each one queued behind the others."""
+    clock = FakeClock()
+    throttle = SignInThrottle(clock=clock.now, free=1000, rate=10.0, burst=20.0, most_wait=1000)
+    waits = [throttle.failure(f"10.0.{n // 250}.{n % 250}") for n in range(50)]
+    assert waits[:20] == [0.0] * 20
+    assert waits[20:] == pytest.approx([(n + 1) / 10 for n in range(30)])
+    clock.advance(10)  # the queue drained: the bucket is back where it was, then refills
+    assert throttle.failure("10.9.9.9") == 0.0
+
+
+def test_no_failure_is_held_longer_than_the_most_wait():
+    clock = FakeClock()
+    throttle = SignInThrottle(clock=clock.now, free=1000, rate=1.0, burst=1.0, most_wait=5.0)
+    waits = [throttle.failure(f"10.0.0.{n}") for n in range(50)]
+    assert max(waits) == 5.0
+
+
+def test_the_throttle_forgets_addresses_when_it_holds_too_many():
+    clock = FakeClock()
+    throttle = SignInThrottle(clock=clock.now, most_addresses=10, forget=60)
     for n in range(10):
-        limiter.wrong_code(f"10.0.0.{n}")
+        throttle.failure(f"10.0.0.{n}")
     clock.advance(61)
-    limiter.wrong_code("10.0.1.1")
-    assert len(limiter._wrong) == 1
+    throttle.failure("10.0.1.1")
+    assert len(throttle._addresses) == 1
+    for n in range(40):  # all busy at once: the oldest make room
+        throttle.failure(f"10.0.2.{n}")
+    assert len(throttle._addresses) <= 10
 
 
 def test_the_data_folder_keeps_codes_privately_and_is_one_servers_at_a_time(tmp_path):

@@ -175,7 +175,7 @@ def test_the_restart_comes_back_to_the_menu_not_to_the_command_it_began_with():
     """Starting `play` again would deal a new game, `join` would join again: the language was
     chosen in the menu, and the menu is where tilegames starts again."""
     assert restart_argv(["--lang", "en", "play", "rummikub", "--players", "Ann,Bora"], "ko") == ["--lang", "ko"]
-    assert restart_argv(["join", "127.0.0.1:7777", "--code", "K7PQ-3MZD"], "en") == ["--lang", "en"]
+    assert restart_argv(["join", "127.0.0.1:7777", "--code", "K7PQ-3MZD-XW4R"], "en") == ["--lang", "en"]
 
 
 # --- lining up in cells -----------------------------------------------------------------------

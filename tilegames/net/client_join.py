@@ -35,9 +35,9 @@ def parse_codes(text: str) -> tuple[str, ...]:
     commas or spaces); ValueError with a sentence when there is none."""
     codes = tuple(c.strip() for c in text.replace(",", " ").split() if c.strip())
     if not codes:
-        raise ValueError(_("Type the join code you were given (it looks like K7PQ-3MZD)."))
+        raise ValueError(_("Type the join code you were given (it looks like K7PQ-3MZD-XW4R)."))
     if len(codes) > 8 or any(len(c) > 40 for c in codes):
-        raise ValueError(_("That does not look like join codes (each looks like K7PQ-3MZD)."))
+        raise ValueError(_("That does not look like join codes (each looks like K7PQ-3MZD-XW4R)."))
     return codes
 
 

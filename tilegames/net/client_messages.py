@@ -235,7 +235,7 @@ def join_error(message: Mapping[str, Any], where: str) -> JoinFailed:
     said = shown(message.get("message") or "", 200)
     if error == "bad_code":
         return JoinFailed(error, _("{server} refused the code: {why}").format(server=where, why=said) if said else
-                          _("{server} does not know that code: check it (it looks like K7PQ-3MZD) and try again.").format(
+                          _("{server} does not know that code: check it (it looks like K7PQ-3MZD-XW4R) and try again.").format(
                               server=where))
     if error == "slow_down":
         return JoinFailed(error, _("{server} refuses joins from here for a minute after too many wrong codes; "

@@ -23,8 +23,9 @@ from tilegames.core.errors import SaveFailed
 from tilegames.core.i18n import _
 from tilegames.core.inputs import shown
 from tilegames.core.registry import get_game
-from tilegames.net.lobby import Lobby, WrongCodes
+from tilegames.net.lobby import Lobby
 from tilegames.net.server import Server, Settings
+from tilegames.net.ssh_policy import open_door
 from tilegames.net.store import StoreError, TableStore
 from tilegames.net.tables import Table
 
@@ -104,27 +105,6 @@ def _open(data: Path | None, settings: Settings | None) -> Server | None:
     return Server(lobby, settings or Settings())
 
 
-def _check_code(server: Server) -> Callable[[str, str], tuple[str, ...] | None]:
-    """The SSH door's password check: a code of a table this server has (any user name)."""
-    def check(name: str, code: str) -> tuple[str, ...] | None:
-        try:
-            server.lobby.find((code,))
-        except WrongCodes:
-            return None
-        return (code,)
-
-    return check
-
-
-async def _open_door(server: Server, bind: str, tcp_port: int, ssh_port: int) -> Any:
-    """The SSH front door (net/ssh_door.py) beside the TCP listener, sharing its rate limit."""
-    from tilegames.net.ssh_door import join_command, start_ssh_door
-
-    return await start_ssh_door(bind, ssh_port, server.lobby.store.dir, check_code=_check_code(server),
-                                command_for=join_command(bind, tcp_port), allow=server.limiter.allows,
-                                failed=server.limiter.wrong_code)
-
-
 async def _run(server: Server, bind: str, port: int, ready: Ready | None, ssh_port: int | None = None) -> int:
     try:
         address = await server.start(bind, port)
@@ -138,7 +118,7 @@ async def _run(server: Server, bind: str, port: int, ready: Ready | None, ssh_po
         from tilegames.net.ssh_door import SshDoorError
 
         try:
-            door = await _open_door(server, bind, address[1], ssh_port)
+            door = await open_door(server, bind, address[1], ssh_port)
         except (OSError, SshDoorError) as exc:
             await server.close()
             _say(_("tilegames: cannot open the SSH door on port {port}: {why}").format(port=ssh_port, why=exc))

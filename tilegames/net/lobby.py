@@ -141,7 +141,7 @@ class Lobby:
             code = canonical(text)
             place = self._codes.get(code) if code is not None else None
             if place is None:
-                raise WrongCodes(_("No table here has the code {code}; check it (codes look like K7PQ-3MZD).").format(
+                raise WrongCodes(_("No table here has the code {code}; check it (codes look like K7PQ-3MZD-XW4R).").format(
                     code=shown(text, 20)), unknown=True)
             found.append(place)
         tables = {id(t) for t, _seat in found}

@@ -28,7 +28,7 @@ from tilegames.core.errors import BadRecord, GameInUse, SaveFailed
 from tilegames.core.i18n import _
 from tilegames.core.protocol import Event
 from tilegames.net import requests
-from tilegames.net.codes import RateLimiter, address_key
+from tilegames.net.codes import SignInThrottle, address_key
 from tilegames.net.framing import read_lines
 from tilegames.net.lobby import Lobby, WrongCodes
 from tilegames.net.robots import Robots
@@ -100,7 +100,7 @@ class Connection:
 class Server:
     lobby: Lobby
     settings: Settings = field(default_factory=Settings)
-    limiter: RateLimiter = field(default_factory=RateLimiter)
+    throttle: SignInThrottle = field(default_factory=SignInThrottle)
     # Told every line sent, as it is sent (tests record every byte a client is sent).
     on_sent: Callable[[Connection, bytes], None] | None = None
     address: tuple[str, int] | None = None  # where it listens, once started
@@ -180,6 +180,8 @@ class Server:
                 await writer.drain()
         except (ConnectionError, OSError):
             pass  # the client went away
+        except asyncio.CancelledError:
+            pass  # the server is closing (a connection waiting out a wrong code's delay)
         except Exception:  # a bug: this connection ends, the server and its tables go on
             print(f"A connection from {connection.host} failed:\n{traceback.format_exc()}", file=sys.stderr)
         finally:
@@ -214,7 +216,7 @@ class Server:
         if isinstance(message, Ping):
             connection.send(pong(message.id))
         elif isinstance(message, Hello):
-            self._hello(connection, message)
+            await self._hello(connection, message)
         else:
             await self._request(connection, message)
 
@@ -232,19 +234,17 @@ class Server:
                                                    "use, so it is closed.").format(count=MAX_BAD), fatal=True))
             connection.close()
 
-    def _hello(self, connection: Connection, hello: Hello) -> None:
+    async def _hello(self, connection: Connection, hello: Hello) -> None:
         if connection.table is not None:
             self._bad(connection, BadMessage(_("This connection has joined its table already."), hello.id))
             return
-        if not self.limiter.allows(connection.host):
-            connection.send(error("slow_down", _("Too many wrong codes came from your address: wait a minute, then "
-                                                 "try again."), hello.id))
-            return
         try:
-            seating = self.lobby.find(hello.codes)
+            seating = self.lobby.find(hello.codes)  # checked first: a right code is never held
         except WrongCodes as exc:
             if exc.unknown:
-                self.limiter.wrong_code(connection.host)
+                # Held before it is answered, and nothing more is read from this connection
+                # meanwhile: one guess at a time per connection, slowed per address and overall.
+                await asyncio.sleep(self.throttle.failure(connection.host))
             connection.send(error("bad_code", str(exc), hello.id))
             return
         table = seating.table

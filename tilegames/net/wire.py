@@ -145,10 +145,10 @@ def _hello(data: Mapping[str, Any]) -> Hello:
     elif "code" in data:
         codes = [data["code"]]
     else:
-        raise BadMessage(_("A hello needs \"code\", the join code you were given (like K7PQ-3MZD)."), id)
+        raise BadMessage(_("A hello needs \"code\", the join code you were given (like K7PQ-3MZD-XW4R)."), id)
     for code in codes:
         if not isinstance(code, str) or not 0 < len(code) <= MAX_CODE_LENGTH:
-            raise BadMessage(_("A join code is a short text, like K7PQ-3MZD."), id)
+            raise BadMessage(_("A join code is a short text, like K7PQ-3MZD-XW4R."), id)
     return Hello(id, tuple(codes), version)
 
 

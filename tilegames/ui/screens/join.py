@@ -46,7 +46,7 @@ class JoinScreen(BaseScreen):
                             placeholder=_("host:port, e.g. 127.0.0.1:7777"))
                 yield Label(_("Code"))
                 yield Input(value=self.code, id="code", compact=True,
-                            placeholder=_("e.g. K7PQ-3MZD (two players here: both codes)"))
+                            placeholder=_("e.g. K7PQ-3MZD-XW4R (two players here: both codes)"))
             yield Static("", id="error", markup=False)
             yield Button(_("Join"), variant="primary", id="join", compact=True)
         yield Footer()
