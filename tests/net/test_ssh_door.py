@@ -20,11 +20,13 @@ import pytest
 if sys.platform == "win32":
     pytest.skip("the SSH door runs on POSIX systems (a PTY per session)", allow_module_level=True)
 
-from tilegames.net.ssh_door import SshDoor, join_command, start_ssh_door
+from tilegames.net.ssh_door import Admission, SshDoor, join_command, start_ssh_door
+from tilegames.net.ssh_gate import Gatekeeper
 from tilegames.net.ssh_keys import HOST_KEY_FILE, KEYS_FILE, parse_keys
 
 
-GOOD = "K7PQ-3MZD"
+GOOD = "K7PQ-3MZD-XW4R"
+WRONG = "WRNG-CODE-XXXX"
 
 # The child: says its pid, its home folder, TERM, size and arguments (the codes), reports each resize, echoes one
 # line, then exits 3. With HANG=1 it ignores SIGHUP and SIGTERM and sleeps on without its
@@ -54,22 +56,21 @@ def child_command(codes: tuple[str, ...]) -> list[str]:
 
 
 class Policy:
-    """check_code, allow and failed, remembering what they were asked."""
+    """check_code and failed, remembering what they were asked; a wrong code is held `delay`
+    seconds."""
 
     def __init__(self) -> None:
         self.failures: list[str] = []
         self.names: list[str] = []
-        self.shut = False
+        self.delay = 0.0
 
-    def check_code(self, name: str, code: str) -> tuple[str, ...] | None:
+    def check_code(self, name: str, code: str) -> Admission | None:
         self.names.append(name)
-        return (code,) if code == GOOD else None
+        return Admission((code,)) if code == GOOD else None
 
-    def allow(self, ip: str) -> bool:
-        return not self.shut
-
-    def failed(self, ip: str) -> None:
+    def failed(self, ip: str) -> float:
         self.failures.append(ip)
+        return self.delay
 
 
 @pytest.fixture
@@ -88,8 +89,8 @@ async def door(tmp_path: Path, policy: Policy) -> AsyncIterator[SshDoor]:
 async def open_door(data: Path, policy: Policy, **options: Any) -> SshDoor:
     options.setdefault("command_for", child_command)
     options.setdefault("log", lambda text: None)
-    return await start_ssh_door("127.0.0.1", 0, data, policy.check_code, allow=policy.allow,
-                                failed=policy.failed, grace=0.5, **options)
+    return await start_ssh_door("127.0.0.1", 0, data, policy.check_code, failed=policy.failed, grace=0.5,
+                                **options)
 
 
 def connect(door: SshDoor, username: str = "ann", **options: Any) -> Any:
@@ -151,17 +152,62 @@ async def test_a_good_code_through_keyboard_interactive_opens_a_session(door: Ss
 
 async def test_a_wrong_code_is_refused_and_counted(door: SshDoor, policy: Policy) -> None:
     with pytest.raises(asyncssh.PermissionDenied):
-        async with connect(door, password="WRNG-CODE", preferred_auth="password"):
+        async with connect(door, password=WRONG, preferred_auth="password"):
             pass
     assert policy.failures == ["127.0.0.1"]
 
 
-async def test_a_shut_rate_limit_refuses_even_the_right_code(door: SshDoor, policy: Policy) -> None:
-    policy.shut = True
-    with pytest.raises(asyncssh.PermissionDenied):
-        async with connect(door, preferred_auth="password"):
-            pass
-    assert policy.names == []  # the code was not even looked at
+async def test_a_wrong_code_is_answered_only_after_the_throttles_delay(door: SshDoor, policy: Policy) -> None:
+    policy.delay = 60.0
+    for method in ("password", "keyboard-interactive"):
+        guess = asyncio.ensure_future(connect(door, password=WRONG, preferred_auth=method))
+        await until(lambda: len(policy.failures) == 1)
+        await asyncio.sleep(0.3)
+        assert not guess.done()  # held: the guesser has no answer yet
+        guess.cancel()
+        await asyncio.gather(guess, return_exceptions=True)
+        policy.failures.clear()
+
+
+async def test_a_right_code_is_accepted_at_once_after_wrong_ones(door: SshDoor, policy: Policy) -> None:
+    """A guesser from the player's own address cannot keep the player out."""
+    policy.delay = 60.0
+    guess = asyncio.ensure_future(connect(door, password=WRONG, preferred_auth="password"))
+    await until(lambda: policy.failures == ["127.0.0.1"])
+    try:
+        async with connect(door, preferred_auth="password") as conn:
+            result = await conn.run("", term_type="xterm", input="go\n", timeout=10)
+        assert result.exit_status == 3
+        assert not guess.done()  # the wrong one is still being held
+    finally:
+        guess.cancel()
+        await asyncio.gather(guess, return_exceptions=True)
+
+
+async def test_one_connection_is_answered_one_try_at_a_time(door: SshDoor, policy: Policy) -> None:
+    """asyncssh cancels a try when the client sends the next one: the next is still not looked
+    at before the wait of the wrong one before it has run out."""
+    policy.delay = 60.0
+    gate = Gatekeeper(door)
+    first = asyncio.ensure_future(gate.validate_password("ann", WRONG))
+    await until(lambda: policy.failures == ["?"])
+    first.cancel()
+    second = asyncio.ensure_future(gate.validate_password("ann", GOOD))
+    await asyncio.sleep(0.3)
+    assert not second.done() and policy.names == ["ann"]
+    gate.connection_lost(None)  # the connection goes: the wait ends with it
+    await asyncio.gather(first, second, return_exceptions=True)
+    assert gate.admission is None
+
+
+async def test_without_a_throttle_given_the_door_has_its_own(tmp_path: Path, policy: Policy) -> None:
+    door = await start_ssh_door("127.0.0.1", 0, tmp_path, policy.check_code, child_command, log=lambda text: None)
+    try:
+        delays = [door.failed("192.0.2.7") for _ in range(5)]
+        assert delays[0] == 0.0 and delays[-1] > 0.0  # a few free (typos), then held
+    finally:
+        door.close()
+        await door.wait_closed()
 
 
 async def test_a_listed_key_opens_the_seats_of_its_name(tmp_path: Path, policy: Policy) -> None:
@@ -169,11 +215,11 @@ async def test_a_listed_key_opens_the_seats_of_its_name(tmp_path: Path, policy: 
     tmp_path.mkdir(exist_ok=True)
     (tmp_path / KEYS_FILE).write_text(f"# players' keys\nAnn {key.export_public_key().decode().strip()}\n"
                                       "Bob not-a-key\n")
-    door = await open_door(tmp_path, policy, codes_for_name=lambda name: ("SEAT-OFAN",) if name == "ann" else None)
+    door = await open_door(tmp_path, policy, codes_for_name=lambda name: ("SEAT-OFAN-NNNN",) if name == "ann" else None)
     try:
         async with connect(door, "ann", password=None, client_keys=[key], preferred_auth="publickey") as conn:
             result = await conn.run("", term_type="xterm", input="go\n", timeout=10)
-        assert "codes ['SEAT-OFAN']" in result.stdout
+        assert "codes ['SEAT-OFAN-NNNN']" in result.stdout
         for name, client_key in (("ann", other), ("bob", key)):  # another key; a name with no key
             with pytest.raises(asyncssh.PermissionDenied):
                 async with connect(door, name, password=None, client_keys=[client_key],
@@ -278,7 +324,7 @@ def test_the_join_codes_reach_the_child_in_its_environment_never_on_its_command_
     """`ps` shows every local user a command line; the codes are passwords."""
     from tilegames.net.ssh_door import JOIN_CODES_VARIABLE, child_env
 
-    argv = join_command("0.0.0.0", 7777)(("K7PQ-3MZD",))
-    assert "K7PQ-3MZD" not in " ".join(argv) and argv[-3:] == ["join", "127.0.0.1:7777", "--one-game"]
-    env = child_env("xterm", {}, tmp_path, ("K7PQ-3MZD", "AB2C-DEFG"))
-    assert env[JOIN_CODES_VARIABLE] == "K7PQ-3MZD,AB2C-DEFG"
+    argv = join_command("0.0.0.0", 7777)((GOOD,))
+    assert GOOD not in " ".join(argv) and argv[-3:] == ["join", "127.0.0.1:7777", "--one-game"]
+    env = child_env("xterm", {}, tmp_path, (GOOD, "AB2C-DEFG-HJKM"))
+    assert env[JOIN_CODES_VARIABLE] == f"{GOOD},AB2C-DEFG-HJKM"

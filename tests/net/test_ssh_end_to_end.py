@@ -19,7 +19,7 @@ if sys.platform == "win32":
 
 from net_harness import Codes, ServerThread
 from tilegames.net.lobby import WrongCodes
-from tilegames.net.ssh_door import SshDoor, join_command, start_ssh_door
+from tilegames.net.ssh_door import Admission, SshDoor, join_command, start_ssh_door
 
 
 # Escape sequences (CSI, OSC, charset and keypad modes): what is left is the text drawn.
@@ -42,12 +42,12 @@ async def door(server: ServerThread, data: Path) -> AsyncIterator[SshDoor]:
     assert server.server is not None
     lobby = server.server.lobby
 
-    def check_code(name: str, code: str) -> tuple[str, ...] | None:
+    def check_code(name: str, code: str) -> Admission | None:
         try:
             server.call(lobby.find, (code,))
         except WrongCodes:
             return None
-        return (code,)
+        return Admission((code,))
 
     door = await start_ssh_door("127.0.0.1", 0, data, check_code, join_command("127.0.0.1", server.port),
                                 grace=1.0, log=lambda text: None)
