@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 import pytest
 
+from tilegames.core.seeds import derive
 from tilegames.core.series import Series
 
 
@@ -18,9 +19,9 @@ class End:
 
 def test_each_game_of_a_series_gets_its_own_seed_and_the_totals_add_up():
     series = Series(("A", "B"), seed=4, total_games=2)
-    assert series.next_seed() == 4000
+    assert series.next_seed() == derive(4, "game/1")
     series = series.record(End((10, -10), (0,)))
-    assert series.next_seed() == 4001 and series.totals() == (10, -10) and not series.is_over
+    assert series.next_seed() == derive(4, "game/2") and series.totals() == (10, -10) and not series.is_over
     series = series.record(End((-30, 30), (1,)))
     assert series.is_over and series.totals() == (-20, 20)
     assert series.running_totals() == [[0, 0], [10, -10], [-20, 20]]

@@ -8,9 +8,9 @@ from app_helpers import play_screen, screen_text
 from tilegames.games.rummikub.config import RummikubConfig
 from tilegames.ui.screens.dialogs import Confirm, HandOff
 
-# Match seeds whose first deal offers a redeal to two players: seed 7 asks Ann (who plays
-# first); seed 1 asks Bob although Ann plays first.
-ASKS_FIRST_PLAYER, ASKS_SECOND_PLAYER = 7, 1
+# Match seeds whose first deal (core/seeds.py's derive(seed, "game/1")) offers a redeal to two
+# players: seed 94 asks Ann (who plays first); seed 175 asks Bob although Ann plays first.
+ASKS_FIRST_PLAYER, ASKS_SECOND_PLAYER = 94, 175
 
 
 async def _to_question(pilot, seed: int) -> None:

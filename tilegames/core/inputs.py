@@ -19,8 +19,9 @@ import unicodedata
 
 from tilegames.core.i18n import N_, _
 
-#: Longest whole number accepted from outside; seeds are the largest numbers a game needs.
-MAX_DIGITS = 20
+#: Longest whole number accepted from outside (journals, the saves index, network messages):
+#: seeds are the largest numbers a game needs, and a drawn one has up to 39 digits (core/seeds.py).
+MAX_DIGITS = 40
 _WHOLE = re.compile(r"-?[0-9]+")
 
 

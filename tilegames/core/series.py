@@ -2,7 +2,7 @@
 game (RULES.md §1.9 for the match). Game-agnostic: it knows each game's scores and winners and
 the rule that picks the series' winner, nothing of any game's rules.
 
-* each game of a series gets its own seed, derived from the series' (`next_seed`);
+* each game of a series gets its own seed, a keyed hash of the series' (`next_seed`);
 * the totals are the sums of the games' scores;
 * the winner is the highest total (`points`), or the most games won with the total breaking
   ties (`games_won`); players tied on both share first place.
@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Generic, Literal, Mapping, Protocol, TypeVar
 
 from tilegames.core.errors import BadRecord
+from tilegames.core.seeds import derive
 from tilegames.core.i18n import _
 
 WinnerRule = Literal["points", "games_won"]
@@ -45,11 +46,15 @@ class Series(Generic[OutcomeT]):
         return len(self.games) >= self.total_games
 
     def next_seed(self) -> int:
-        """Each game of a series gets its own seed, derived from the series'; a game played on
-        its own is dealt from the seed itself (`play --seed 5` deals what a seed-5 game is)."""
+        """The seed the next game is dealt from. A game played on its own is dealt from the seed
+        itself (`play --seed 5` deals what a seed-5 game is); game n of a longer series from
+        `derive(seed, "game/n")` whatever the seed, so one game's seed, which its journal keeps,
+        tells nothing of the series' or of its other games (core/seeds.py). Saved games keep
+        their own seeds in their headers, so matches saved when it was `seed * 1000 + n` still
+        resume; only games dealt from now on are dealt the new way."""
         if self.total_games == 1:
             return self.seed
-        return self.seed * 1000 + len(self.games)
+        return derive(self.seed, f"game/{len(self.games) + 1}")
 
     def record(self, outcome: OutcomeT) -> "Series[OutcomeT]":
         if self.is_over:

@@ -17,6 +17,7 @@ from typing import Any
 
 from tilegames.core.errors import BadRecord
 from tilegames.core.i18n import _
+from tilegames.core.inputs import MAX_DIGITS
 from tilegames.core.journal import JournalHeader
 from tilegames.core.series import GameRecord, Series
 from tilegames.core.session_protocol import Session
@@ -50,7 +51,7 @@ def series_meta(header: JournalHeader) -> SeriesMeta:
     if not isinstance(info, dict):
         raise BadRecord(_("meta.match: expected an object."))
     seed, games, number, match_id = info.get("seed"), info.get("games", []), info.get("game"), info.get("id")
-    if type(seed) is not int or abs(seed) >= 10**16:  # `play --seed` takes 15 digits
+    if type(seed) is not int or abs(seed) >= 10**MAX_DIGITS:  # a drawn seed has up to 39 digits
         raise BadRecord(_("meta.match.seed: expected a whole number."))
     if not isinstance(games, list) or len(games) > 1000:
         raise BadRecord(_("meta.match.games: expected a list of games."))

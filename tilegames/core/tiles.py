@@ -5,17 +5,19 @@ notation ("R7", "J", "Q", "?"). Two physical copies of R7 are two tiles with the
 different ids, which is what lets the engine prove that no tile is ever lost or duplicated.
 
 The bag is an ordered, immutable sequence drawn from its front. Its order comes from a seeded
-RNG, so `(config, seed, actions)` always gives the same game. Tiles put back are either placed
-at the bottom (`return_to_bottom`, seed 001's "under the pool") or shuffled in
-(`shuffle_in`) with an RNG derived from the seed and a counter, so shuffles replay exactly too.
+RNG (core/seeds.py says how a seed becomes one), so `(config, seed, actions)` always gives the
+same game. Tiles put back are either placed at the bottom (`return_to_bottom`, seed 001's
+"under the pool") or shuffled in (`shuffle_in`) with an RNG derived from the seed and a counter,
+so shuffles replay exactly too.
 """
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Iterable
+
+from tilegames.core import seeds
 
 
 @dataclass(frozen=True, order=True)
@@ -67,7 +69,7 @@ class Bag:
 
     def _reshuffled(self, tiles: tuple[Tile, ...]) -> "Bag":
         order = list(tiles)
-        random.Random(f"{self.seed}/{self.shuffles}").shuffle(order)
+        seeds.rng(self.seed, str(self.shuffles)).shuffle(order)
         return replace(self, tiles=tuple(order), shuffles=self.shuffles + 1)
 
     def counts(self) -> Counter[str]:

@@ -7,7 +7,6 @@ play screen, its summary. The app itself only knows sessions, series and screens
 
 from __future__ import annotations
 
-import secrets
 from functools import partial
 from pathlib import Path
 from typing import Any, Callable, Iterable, Protocol
@@ -27,6 +26,7 @@ from tilegames.core.resources import assets_dir
 from tilegames.core.registry import get_game
 from tilegames.core.save_index import SaveInfo
 from tilegames.core.saves import unfinished_games, unfinished_saves
+from tilegames.core.seeds import new_seed
 from tilegames.core.session import LocalSession
 from tilegames.core.session_protocol import Session
 from tilegames.ui.commands import screen_commands
@@ -142,7 +142,7 @@ class TilegamesApp(App[None]):
     def start(self, game_id: str, seats: tuple[str, ...], config: Any, *, open_hands: bool,
               seed: int | None = None) -> None:
         """A new game (or match) of `game_id`, dealt from `seed` (random when None)."""
-        seed = secrets.randbelow(10**9) if seed is None else seed
+        seed = new_seed() if seed is None else seed
         SeriesFlow.new(self, game_id, seats, config, open_hands=open_hands, seed=seed).start()
 
     def show_play(self, session: Session, screen: Screen[Any], *, flow: Flow | None = None) -> None:

@@ -14,10 +14,10 @@ in a row with no tile placed (§4.7(b)).
 
 from __future__ import annotations
 
-import random
 from dataclasses import replace
 from typing import Any
 
+from tilegames.core import seeds
 from tilegames.core.errors import IllegalMove
 from tilegames.core.game_setup import check_seat_count
 from tilegames.core.i18n import N_, _, ngettext
@@ -34,7 +34,7 @@ from tilegames.games.nabit.placement import BuildReport, check_build
 from tilegames.games.nabit.scenario import SCENARIO
 from tilegames.games.nabit.scoring import scores, top_tiles, winners, words_held
 from tilegames.games.nabit.state import Control, LastTurn, NabEnd, NabState, TurnKind
-from tilegames.games.nabit.tiles import colour_set, colour_size
+from tilegames.games.nabit.tiles import bag_seed, colour_set, colour_size
 from tilegames.games.nabit.views import build_view
 from tilegames.games.nabit.words import check_word_list, judge_for
 
@@ -45,11 +45,6 @@ def _stacks(count: int) -> str:
 
 def _words(count: int) -> str:
     return ngettext("{n} word", "{n} words", count).format(n=count)
-
-
-def _bag_seed(seed: int, seat: int) -> int:
-    """Each colour's bag is shuffled with its own seed, derived from the game's."""
-    return random.Random(f"{seed}/nabit/bag/{seat}").getrandbits(48)
 
 
 def _replaced(items: tuple[Any, ...], seat: int, value: Any) -> tuple[Any, ...]:
@@ -102,12 +97,12 @@ class NabItGame(Game[NabItConfig, NabState, NabDraft]):
         self.check_setup(config, players)
         bags, hands = [], []
         for seat in range(players):
-            hand, bag = Bag.shuffled(colour_set(config.nab_letters, players, seat), _bag_seed(seed, seat)).draw(HAND)
+            hand, bag = Bag.shuffled(colour_set(config.nab_letters, players, seat), bag_seed(seed, seat)).draw(HAND)
             bags.append(bag)
             hands.append(hand)
         first = config.first_player
         if first is None:
-            first = random.Random(f"{seed}/nabit/first").randrange(players)
+            first = seeds.rng(seed, "nabit/first").randrange(players)
         return NabState(config=config, seats=tuple(seats), bags=tuple(bags), hands=tuple(hands),
                         banks=((),) * players, grid=(), control=(), order=SeatOrder(players, current=first),
                         first_seat=first, first_random=config.first_player is None)

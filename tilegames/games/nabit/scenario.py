@@ -18,7 +18,6 @@ pair per tile), `"exchange EA"` and `"pass"`; `announce` at the end says "last t
 
 from __future__ import annotations
 
-import random
 import re
 from collections import Counter
 from dataclasses import dataclass
@@ -36,7 +35,7 @@ from tilegames.games.nabit.board import LIMIT, Cells, Layer, Stack, spell, surfa
 from tilegames.games.nabit.config import HAND, MAX_HEIGHT, NabItConfig
 from tilegames.games.nabit.scoring import scores
 from tilegames.games.nabit.state import Control, NabState
-from tilegames.games.nabit.tiles import BLANK, full_set, is_blank, owner
+from tilegames.games.nabit.tiles import BLANK, bag_seed, full_set, is_blank, owner
 
 KEYS = ("turn", "grid", "hands", "bag_top", "bags", "banks", "control", "idle", "scores")
 _CELL = re.compile(r"(-?[0-9]{1,4}),(-?[0-9]{1,4})")
@@ -183,7 +182,7 @@ class NabItScenario:
             hand = _take(own, hands.get(s, ""), s)
             top = _take(own, tops.get(s, ""), s)
             bank = _take(own, banks[s], s) if isinstance(banks.get(s), str) else ()
-            bag = Bag.shuffled(own, random.Random(f"{seed}/nabit/bag/{s}").getrandbits(48))
+            bag = Bag.shuffled(own, bag_seed(seed, s))
             if s not in hands:
                 hand, bag = bag.draw(HAND)
             if isinstance(banks.get(s), int):

@@ -22,6 +22,7 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
+from tilegames.core import seeds
 from tilegames.core.errors import BadRecord
 from tilegames.core.i18n import _
 from tilegames.core.inputs import shown
@@ -79,6 +80,12 @@ def full_set(nab_letters: str | None, players: int) -> tuple[Tile, ...]:
 def colour_set(nab_letters: str | None, players: int, seat: int) -> tuple[Tile, ...]:
     """The tiles of `seat`'s colour: what its bag holds before the deal."""
     return tuple(t for t in full_set(nab_letters, players) if owner(t) == seat)
+
+
+def bag_seed(seed: int, seat: int) -> int:
+    """The seed `seat`'s own bag is shuffled with, from the game's (core/seeds.py's part_seed:
+    a keyed hash for a drawn seed, so one bag's order says nothing of another's)."""
+    return seeds.part_seed(seed, f"nabit/bag/{seat}")
 
 
 def owner(tile: Tile) -> int:
