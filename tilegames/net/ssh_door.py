@@ -39,6 +39,7 @@ from tilegames.core.i18n import _
 from tilegames.core.inputs import shown
 from tilegames.net.codes import SignInThrottle
 from tilegames.net.pty_bridge import READ_SIZE, PtyChild
+from tilegames.net.ssh_caps import Caps, SessionCounts
 from tilegames.net.ssh_child import JOIN_CODES_VARIABLE, child_env
 from tilegames.net.ssh_gate import Admission, CheckCode, CodesForName, Failed, Gatekeeper, KeysFor, Log
 from tilegames.net.ssh_keys import KEYS_FILE, AuthorizedKeys, SshDoorError, host_key
@@ -76,7 +77,7 @@ class SshDoor:
     codes_for_name: CodesForName
     failed: Failed
     grace: float = 2.0  # seconds a hung-up child has to end before it is killed
-    max_sessions: int = 64  # each runs an app process: an upper bound on what players can start
+    counts: SessionCounts = field(default_factory=SessionCounts)  # the caps on sessions, and who holds them
     log: Log = _say
     port: int = 0
     fingerprint: str = ""
@@ -131,17 +132,18 @@ class SshDoor:
 
     async def _play(self, process: asyncssh.SSHServerProcess[bytes], name: str) -> int | None:
         """Run the app for the session's codes; its exit status, or None when the player left."""
-        owner = process.channel.get_connection().get_owner()
-        admission = owner.admission if isinstance(owner, Gatekeeper) else None
+        gate = process.channel.get_connection().get_owner()
         if process.get_terminal_type() is None or process.subsystem:
             host = (process.get_extra_info("sockname") or ("HOST",))[0]
             _tell(process, _("Connect with a terminal: {command}").format(command=f"ssh -t -p {self.port} {shown(name, 40)}@{host}"))
             return 1
-        if admission is None or not admission.codes:
+        admission = gate.admission if isinstance(gate, Gatekeeper) else None
+        if not isinstance(gate, Gatekeeper) or admission is None or not admission.codes:
             _tell(process, _("This connection has no seat to play."))
             return 1
-        if self.session_count >= self.max_sessions:
-            _tell(process, _("The server has as many SSH players as it can take: try again in a few minutes."))
+        place = self.counts.take(admission, gate.ip)  # the client's own address
+        if isinstance(place, str):
+            _tell(process, place)
             return 1
         codes = admission.codes
         columns, rows, _width, _height = process.get_terminal_size()
@@ -150,12 +152,14 @@ class SshDoor:
             env = child_env(process.get_terminal_type(), process.env, home, codes)
             child = await PtyChild.spawn(self.command_for(codes), env, columns, rows, grace=self.grace)
         except BaseException:
+            place.release()
             shutil.rmtree(home, ignore_errors=True)
             raise
         ended = self._children[child] = asyncio.ensure_future(child.wait())
 
         def gone(_result: object) -> None:
             self._children.pop(child, None)
+            place.release()
             shutil.rmtree(home, ignore_errors=True)
 
         ended.add_done_callback(gone)
@@ -230,17 +234,18 @@ def _tell(process: asyncssh.SSHServerProcess[bytes], sentence: str) -> None:
 
 async def start_ssh_door(bind: str, port: int, data_dir: Path, check_code: CheckCode, command_for: CommandFor, *,
                          failed: Failed | None = None, keys_for: KeysFor | None = None,
-                         codes_for_name: CodesForName | None = None, grace: float = 2.0,
-                         log: Log = _say) -> SshDoor:
+                         codes_for_name: CodesForName | None = None, caps: Caps | None = None,
+                         grace: float = 2.0, log: Log = _say) -> SshDoor:
     """Open the SSH door on `bind:port` in the running loop, its host key in `data_dir`.
 
     `failed` defaults to a SignInThrottle of the door's own (pass the game server's to share
     it); `keys_for` to the `ssh_keys` file of `data_dir`; `codes_for_name` to nobody (key
-    logins then fall back to the code). SshDoorError (a key file) or OSError (the address),
+    logins then fall back to the code); `caps` to `Caps()`. SshDoorError (a key file) or OSError (the address),
     each with a sentence, when it cannot open."""
     door = SshDoor(check_code, command_for,
                    keys_for=keys_for or AuthorizedKeys(data_dir / KEYS_FILE, log).keys_for,
                    codes_for_name=codes_for_name or (lambda name: None),
-                   failed=failed or SignInThrottle().failure, grace=grace, log=log)
+                   failed=failed or SignInThrottle().failure, counts=SessionCounts(caps or Caps()), grace=grace,
+                   log=log)
     await door.start(bind, port, host_key(data_dir))
     return door
