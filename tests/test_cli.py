@@ -238,7 +238,9 @@ def test_non_utf8_names_and_paths_never_crash_output(tmp_path, argv, code):
     output.decode("utf-8")  # strict: every byte written is UTF-8
 
 
-def test_the_largest_seed_accepted_can_be_saved_and_read_back(monkeypatch, tmp_path):
+def test_the_largest_seed_accepted_can_be_saved_and_read_back(monkeypatch, tmp_path, capsys):
+    """39 digits, a drawn 128-bit seed's most: a game played again from its journal's seed
+    (`play --seed`) is accepted, and every game of its match can be saved and read back."""
     from tilegames.core.journal import load_journal
     from tilegames.core.series import new_series
     from tilegames.games.rummikub.game import GAME as RUMMIKUB
@@ -250,14 +252,21 @@ def test_the_largest_seed_accepted_can_be_saved_and_read_back(monkeypatch, tmp_p
             started.append((config, seed))
 
     monkeypatch.setattr("tilegames.cli._run_app", lambda start: start(FakeApp()) or 0)
-    assert main(["play", "rummikub", "--players", "A,B", "--seed", "-" + "9" * 15, "--rounds", "20"]) == 0
-    config, seed = started[0]
+    assert main(["play", "scrabble", "--players", "A,B", "--seed", "9" * 39]) == 0
+    assert main(["play", "rummikub", "--players", "A,B", "--seed", "-" + "9" * 39, "--rounds", "20"]) == 0
+    assert [seed for _, seed in started] == [int("9" * 39), -int("9" * 39)]
+    config, seed = started[1]
     match = new_series(RUMMIKUB, config, ("A", "B"), seed)
-    header = JournalHeader("pile", pilegame.GAME.config_to_json(PileConfig()), match.seed * 1000 - 39, ("A", "B"))
+    header = JournalHeader("pile", pilegame.GAME.config_to_json(PileConfig()), match.next_seed(), ("A", "B"),
+                           meta={"match": {"seed": seed}})
     writer = JournalWriter.create(tmp_path / "g.jsonl", header)
-    assert load_journal(writer.path).header.seed == header.seed
-    with pytest.raises(SystemExit):
-        main(["play", "rummikub", "--players", "A,B", "--seed", "9" * 16])
+    writer.close()
+    assert load_journal(writer.path).header == header
+    with pytest.raises(SystemExit) as exit_:
+        main(["play", "rummikub", "--players", "A,B", "--seed", "9" * 40])
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "at most 39 digits" in err[0]
 
 
 @pytest.mark.parametrize("seconds, expected", [("5", 5), ("7", 7), ("600", 600), ("off", None)])

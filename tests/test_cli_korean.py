@@ -71,7 +71,7 @@ def test_the_korean_usage_continues_under_its_first_option(capsys):
     first_option = cell_len(usage[0][:usage[0].index("[")])
     for line in usage[1:]:
         assert cell_len(line) - cell_len(line.lstrip()) == first_option
-    assert "같은 배분을 다시 만들기 위한 시드" in out  # --seed
+    assert "같은 배분을 다시 만드는 시드" in out  # --seed
 
 
 def test_a_command_line_argparse_refuses_is_one_korean_line_and_exit_2(capsys):

@@ -92,7 +92,8 @@ def _new_game_parsers(command: argparse.ArgumentParser, help: str, with_game_opt
         sub.add_argument("--players", required=True, help=_('names separated by commas ("cpu": a computer player)'))
         if with_game_options:
             _add_setup_options(sub, get_game(entry.id).setup_options)
-        sub.add_argument("--seed", type=_seed, help=_("seed for a reproducible deal"))
+        sub.add_argument("--seed", type=_seed,
+                         help=_("seed that makes the deal reproducible (and so guessable by anyone who knows it)"))
         parsers.append(sub)
     return parsers
 
@@ -217,10 +218,11 @@ def _chosen_options(args: argparse.Namespace) -> dict[str, object]:
 
 
 def _seed(text: str) -> int:
-    # 15 digits: a match derives its games' seeds as seed * 1000 + n, and journals keep
-    # numbers of at most MAX_DIGITS (20), so every seed of a match can be saved and read back.
+    # 39 digits: a drawn seed's most (core/seeds.py: 2**64 + 128 bits), so any game can be
+    # played again from its journal's seed. A match's games are dealt from keyed hashes of the
+    # seed, no longer than that, and journals keep numbers of up to MAX_DIGITS (40).
     try:
-        return whole_number(text, N_("seed"), max_digits=15)
+        return whole_number(text, N_("seed"), max_digits=39)
     except ValueError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
