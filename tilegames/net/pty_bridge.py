@@ -21,14 +21,17 @@ import termios
 from typing import Mapping, Sequence
 
 READ_SIZE = 65536
-MOST_CELLS = 4096  # a window size past this is a client's mistake (or malice), not a screen
+# A window past this is a client's mistake (or malice), not a screen: the app draws, and keeps,
+# every cell of its window, and 300 x 100 is more than a wall-sized terminal shows.
+MOST_COLUMNS = 300
+MOST_ROWS = 100
 
 
 def clamp_size(columns: int, rows: int) -> tuple[int, int]:
     """A window size a terminal can have: 0 (a client that gave none) reads as 80x24."""
     columns = columns if columns > 0 else 80
     rows = rows if rows > 0 else 24
-    return min(columns, MOST_CELLS), min(rows, MOST_CELLS)
+    return min(columns, MOST_COLUMNS), min(rows, MOST_ROWS)
 
 
 def set_window_size(fd: int, columns: int, rows: int) -> None:

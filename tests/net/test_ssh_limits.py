@@ -1,0 +1,39 @@
+"""What one SSH session may cost the server, bounded (tilegames/net/pty_bridge.py and the
+door's output copy): the window's size, the child's memory, and the output held for a player
+who does not read."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+if sys.platform == "win32":
+    pytest.skip("the SSH door runs on POSIX systems (a PTY per session)", allow_module_level=True)
+
+from ssh_harness import connect, door, policy, read_until  # noqa: F401
+from tilegames.net.pty_bridge import clamp_size
+from tilegames.net.ssh_door import SshDoor
+
+
+def test_a_window_size_is_clamped_to_what_a_screen_can_be() -> None:
+    assert clamp_size(5000, 50) == (300, 50)
+    assert clamp_size(120, 4000) == (120, 100)
+    assert clamp_size(300, 100) == (300, 100)
+    assert clamp_size(0, 0) == (80, 24)  # a client that gave none
+
+
+async def test_a_huge_window_is_clamped_at_start_and_on_every_resize(door: SshDoor) -> None:
+    """A Textual app draws (and keeps) every cell of its window: a client claiming 65535 x
+    65535 would have it allocate billions."""
+    async with connect(door) as conn:
+        process = await conn.create_process(term_type="xterm", term_size=(10000, 5000), encoding=None)
+        seen = bytearray()
+        assert "size 300x100 " in await read_until(process, "codes", seen)
+        process.change_terminal_size(200, 50)
+        await read_until(process, "resized 200x50.", seen)
+        process.change_terminal_size(65535, 65535)
+        await read_until(process, "resized 300x100.", seen)
+        process.stdin.write(b"bye\r")
+        await read_until(process, "got bye.", seen)
