@@ -13,7 +13,8 @@ from tilegames import __version__
 from tilegames.cli import main
 from tilegames.core.clock import FakeClock
 from tilegames.core.controller import TurnController
-from tilegames.core.journal import JournalHeader, JournalWriter
+from tilegames.core.journal import JournalHeader
+from tilegames.core.journal_writer import JournalWriter
 
 
 @pytest.fixture(autouse=True)

@@ -15,7 +15,8 @@ from pilegame import Draw, PileConfig
 from tilegames.cli import main
 from tilegames.core.clock import FakeClock
 from tilegames.core.controller import TurnController
-from tilegames.core.journal import JournalHeader, JournalWriter
+from tilegames.core.journal import JournalHeader
+from tilegames.core.journal_writer import JournalWriter
 
 HANGUL = re.compile("[가-힣]")
 SCENARIO = '''title = "Time runs out mid-rearrangement"

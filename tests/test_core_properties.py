@@ -16,7 +16,8 @@ from tilegames.core.table_rows import JoinRows, MoveTile, SplitRow
 from tilegames.core.clock import FakeClock
 from tilegames.core.controller import TurnController
 from tilegames.core.errors import BadRecord, IllegalMove
-from tilegames.core.journal import JournalHeader, JournalWriter, load_journal, replay
+from tilegames.core.journal import JournalHeader, load_journal, replay
+from tilegames.core.journal_writer import JournalWriter
 
 GAME = pilegame.GAME
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

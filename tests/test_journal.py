@@ -11,7 +11,8 @@ from pilegame import Draw, PileConfig, Play
 from tilegames.core.clock import FakeClock
 from tilegames.core.controller import TurnController
 from tilegames.core.errors import BadRecord
-from tilegames.core.journal import JournalHeader, JournalWriter, load_journal, replay
+from tilegames.core.journal import JournalHeader, load_journal, replay
+from tilegames.core.journal_writer import JournalWriter
 
 GAME = pilegame.GAME
 

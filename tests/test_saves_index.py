@@ -14,7 +14,8 @@ import pilegame
 from pilegame import Draw, PileConfig
 from tilegames.core import save_index
 from tilegames.core.errors import BadRecord
-from tilegames.core.journal import JournalHeader, JournalWriter
+from tilegames.core.journal import JournalHeader
+from tilegames.core.journal_writer import JournalWriter
 from tilegames.core.saves import saves_dir, unfinished_games, unfinished_saves
 
 # 12 tiles, 6 dealt to two seats: six draws empty the bag, two more (nothing left) end the game.

@@ -12,9 +12,10 @@ import pytest
 import pilegame
 from pilegame import Draw, PileConfig
 from tilegames.cli import main
-from tilegames.core import journal
+from tilegames.core import journal_writer
 from tilegames.core.errors import SaveFailed
-from tilegames.core.journal import JournalHeader, JournalWriter, load_journal, replay
+from tilegames.core.journal import JournalHeader, load_journal, replay
+from tilegames.core.journal_writer import JournalWriter
 from tilegames.core.saves import check_saves_dir, saves_dir
 from tilegames.core.session import LocalSession
 
@@ -35,7 +36,7 @@ def half_then_full(real):
 
 @pytest.fixture
 def disk_full(monkeypatch):
-    monkeypatch.setattr(journal, "_write_durably", half_then_full(journal._write_durably))
+    monkeypatch.setattr(journal_writer, "write_durably", half_then_full(journal_writer.write_durably))
 
 
 @pytest.fixture
@@ -48,12 +49,12 @@ def test_a_failed_append_is_cut_back_so_the_next_append_starts_clean(tmp_path, m
     writer = JournalWriter.create(tmp_path / "g.jsonl", HEADER)
     writer.append(0, Draw())
     good = writer.path.read_bytes()
-    real = journal._write_durably
-    monkeypatch.setattr(journal, "_write_durably", half_then_full(real))
+    real = journal_writer.write_durably
+    monkeypatch.setattr(journal_writer, "write_durably", half_then_full(real))
     with pytest.raises(SaveFailed, match="disk is full"):
         writer.append(1, Draw())
     assert writer.path.read_bytes() == good  # no fragment left behind
-    monkeypatch.setattr(journal, "_write_durably", real)
+    monkeypatch.setattr(journal_writer, "write_durably", real)
     writer.append(1, Draw())  # space again: the same record, written whole
     loaded = load_journal(writer.path)
     assert [r.seq for r in loaded.records] == [0, 1] and loaded.warnings == []
@@ -62,17 +63,17 @@ def test_a_failed_append_is_cut_back_so_the_next_append_starts_clean(tmp_path, m
 def test_a_failed_fsync_is_cut_back_too(tmp_path, monkeypatch):
     writer = JournalWriter.create(tmp_path / "g.jsonl", HEADER)
     good = writer.path.read_bytes()
-    real = journal._write_durably
+    real = journal_writer.write_durably
 
     def written_but_not_synced(fd: int, data: bytes) -> None:
         os.write(fd, data)
         raise OSError(errno.EIO, os.strerror(errno.EIO))
 
-    monkeypatch.setattr(journal, "_write_durably", written_but_not_synced)
+    monkeypatch.setattr(journal_writer, "write_durably", written_but_not_synced)
     with pytest.raises(SaveFailed, match="Input/output error"):
         writer.append(0, Draw())
     assert writer.path.read_bytes() == good
-    monkeypatch.setattr(journal, "_write_durably", real)
+    monkeypatch.setattr(journal_writer, "write_durably", real)
 
 
 def test_creating_a_journal_on_a_full_disk_leaves_no_file(tmp_path, disk_full):
@@ -86,7 +87,7 @@ def test_mid_game_the_game_goes_on_in_memory_and_saving_stops(tmp_path, monkeypa
     told = []
     session.on_save_failed = told.append
     session.act(0, Draw())
-    monkeypatch.setattr(journal, "_write_durably", half_then_full(journal._write_durably))
+    monkeypatch.setattr(journal_writer, "write_durably", half_then_full(journal_writer.write_durably))
     session.act(1, Draw())  # no exception: the move counts
     session.act(0, Draw())
     assert session.turn_number() == 3
@@ -121,7 +122,7 @@ def test_an_unwritable_saves_folder_injected(home, monkeypatch):
     def refuse(fd: int, data: bytes) -> None:
         raise OSError(errno.EROFS, os.strerror(errno.EROFS))
 
-    monkeypatch.setattr(journal, "_write_durably", refuse)
+    monkeypatch.setattr(journal_writer, "write_durably", refuse)
     with pytest.raises(SaveFailed, match="read-only"):
         check_saves_dir()
 

@@ -21,7 +21,8 @@ from pathlib import Path
 from typing import Callable
 
 from tilegames.bench_net import cases as net_cases
-from tilegames.core.journal import JournalHeader, JournalWriter, load_journal
+from tilegames.core.journal import JournalHeader, load_journal
+from tilegames.core.journal_writer import JournalWriter
 from tilegames.core.protocol import Action
 from tilegames.core.tiles import Bag, make_tiles
 

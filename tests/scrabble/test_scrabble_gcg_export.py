@@ -9,7 +9,8 @@ import pytest
 from tilegames.cli import main
 from tilegames.core.clock import FakeClock
 from tilegames.core.errors import IllegalMove
-from tilegames.core.journal import JournalHeader, JournalWriter, load_journal
+from tilegames.core.journal import JournalHeader, load_journal
+from tilegames.core.journal_writer import JournalWriter
 from tilegames.core.session import LocalSession
 from tilegames.games.scrabble.actions import AcceptPlay, Challenge, Exchange, Pass, Place, Placement
 from tilegames.games.scrabble.config import ScrabbleConfig, preset

@@ -7,7 +7,7 @@ import os
 
 from app_helpers import config, play_screen
 
-from tilegames.core import journal
+from tilegames.core import journal_writer
 from tilegames.core.journal import load_journal
 from tilegames.games.scrabble.config import ScrabbleConfig
 from tilegames.ui.screens.menu import MenuScreen
@@ -45,7 +45,7 @@ async def test_a_full_disk_mid_game_is_a_message_and_the_game_goes_on(app, monke
         await pilot.pause()
         session = play_screen(app).session
         turn = session.turn_number()
-        monkeypatch.setattr(journal, "_write_durably", full_disk(journal._write_durably))
+        monkeypatch.setattr(journal_writer, "write_durably", full_disk(journal_writer.write_durably))
         await pilot.press("d")
         await pilot.pause()
         assert session.turn_number() == turn + 1  # Ann drew; it is Bora's turn
@@ -56,7 +56,7 @@ async def test_a_full_disk_mid_game_is_a_message_and_the_game_goes_on(app, monke
     assert load_journal(session.path).records == []  # what was saved is whole
 
 
-HOLD = "import sys; from tilegames.core.journal import JournalWriter; w = JournalWriter.reopen(sys.argv[1]); " \
+HOLD = "import sys; from tilegames.core.journal_writer import JournalWriter; w = JournalWriter.reopen(sys.argv[1]); " \
        "print('holding', flush=True); sys.stdin.readline()"
 
 

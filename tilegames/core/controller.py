@@ -12,7 +12,9 @@ what a player sees is always on disk. So is the turn in progress: each edit, und
 the clock at least every `CHECKPOINT_SECONDS` while it runs, as turn steps (`turn_steps.py`);
 `restore_turn` replays them into a resumed game, which goes on with the same draft and the time
 it had left. Edits keep a history for the turn: `undo` takes back one step, `redo` puts it
-back, `undo_all` returns to the snapshot (and can be redone step by step too).
+back, `undo_all` returns to the snapshot (and can be redone step by step too). Once a turn's
+steps pass the journal's budget they are folded into one `draft` step (the history and what was
+taken back), so a turn's lines stay bounded however many edits it sees.
 """
 
 from __future__ import annotations
@@ -22,13 +24,17 @@ from typing import Any, Callable, Generic
 from tilegames.core.clock import Clock, MonotonicClock, TurnClock
 from tilegames.core.errors import IllegalMove
 from tilegames.core.i18n import _
-from tilegames.core.journal import JournalWriter
+from tilegames.core.journal_writer import TURN_BUDGET, JournalWriter
 from tilegames.core.protocol import TURN_EVENT, Action, DraftT, Edit, Event, Game, StateT
 from tilegames.core.turn_steps import StepKind, TurnStep
 
 WARNING_SECONDS = 10.0
 # How often a running clock is written to the journal: a crash loses at most this much time.
 CHECKPOINT_SECONDS = 1.0
+# The most edits a turn's draft may stand on (its history; an undo takes one off). Far more than
+# the largest rearrangement, it bounds what an undo replays and what the journal keeps of a
+# turn (see `_record`), whatever a client sends.
+MAX_TURN_EDITS = 1000
 
 Listener = Callable[[Event], None]
 
@@ -109,6 +115,7 @@ class TurnController(Generic[StateT, DraftT]):
         """One editing step on the draft; IllegalMove if it is not `seat`'s turn or not theirs."""
         self._check_turn(seat)
         assert self._draft is not None
+        self._check_room()
         self._draft = self.game.edit(self._draft, seat, edit)
         self._history.append(edit)
         self._redo.clear()
@@ -130,6 +137,7 @@ class TurnController(Generic[StateT, DraftT]):
         if not self._redo:
             return False
         assert self._draft is not None
+        self._check_room()
         edit = self._redo.pop()
         self._draft = self.game.edit(self._draft, seat, edit)
         self._history.append(edit)
@@ -227,6 +235,11 @@ class TurnController(Generic[StateT, DraftT]):
         if seat != self.seat:
             raise IllegalMove(_("It is not your turn."))
 
+    def _check_room(self) -> None:
+        if len(self._history) >= MAX_TURN_EDITS:
+            raise IllegalMove(_("This turn has had {count} changes, the most one turn keeps: commit it, or take "
+                                "some back.").format(count=MAX_TURN_EDITS))
+
     def _begin_turn(self) -> None:
         seat = self.seat
         self._draft = None if seat is None else self.game.new_draft(self._state, seat)
@@ -245,7 +258,12 @@ class TurnController(Generic[StateT, DraftT]):
         self._draft = draft
 
     def _replay_step(self, step: TurnStep) -> None:
-        if step.step == "edit":
+        if step.step == "draft":
+            assert step.edits is not None and step.redo is not None
+            self._history = [self.game.decode_edit(e) for e in step.edits][:MAX_TURN_EDITS]
+            self._redo = [self.game.decode_edit(e) for e in step.redo][:MAX_TURN_EDITS]
+            self._rebuild(step.seat)
+        elif step.step == "edit":
             self.edit(step.seat, self.game.decode_edit(step.edit))
         elif step.step == "undo":
             self.undo(step.seat)
@@ -255,11 +273,19 @@ class TurnController(Generic[StateT, DraftT]):
             self.undo_all(step.seat)
 
     def _record(self, seat: int, kind: StepKind, edit: Edit | None = None) -> None:
-        """Journal a step of the turn in progress, with the time left."""
+        """Journal a step of the turn in progress, with the time left; past the journal's
+        budget for a turn, one draft step takes the place of all of them."""
         left = self._timer.left()
         self._saved_left = left
-        if self.journal is not None:
-            self.journal.append_step(TurnStep(self._turn, seat, kind, edit.to_json() if edit else None, left))
+        journal = self.journal
+        if journal is None:
+            return
+        if journal.unfolded_bytes < TURN_BUDGET:
+            journal.append_step(TurnStep(self._turn, seat, kind, edit.to_json() if edit else None, left))
+            return
+        journal.rewrite_turn(TurnStep(self._turn, seat, "draft", left=left,
+                                      edits=tuple(e.to_json() for e in self._history),
+                                      redo=tuple(e.to_json() for e in self._redo)))
 
     def _apply(self, seat: int, action: Action, *, by_controller: bool = False) -> tuple[Event, ...]:
         outcome = self.game.apply(self._state, seat, action, by_controller=by_controller)  # raises, changing nothing

@@ -6,11 +6,8 @@ action with its seat and sequence number, and `"by": "clock"` when the turn cont
 player's move off as the clock's. Version 1 journals predate that mark; their timeouts are
 trusted as the controller's, since version 1 writers wrote nothing else.
 
-Writing: every line is flushed and fsynced before the caller shows the result, so a crash or
-`kill -9` loses nothing that a player saw. A write that fails (a full or read-only disk) is
-cut back to the last whole line and raises SaveFailed with a sentence. A writer holds the
-journal's OS lock (`filelock`) from create/reopen to close, so two sessions never write one
-journal; the second is told who has it (GameInUse).
+Writing is `journal_writer.py`: every line is on the disk before the caller shows the result,
+so a crash or `kill -9` loses nothing that a player saw.
 
 Reading is defensive because a journal is data from outside. A last line cut off by a crash
 mid-write (no final newline) is dropped with a warning; anything else that is wrong raises
@@ -24,15 +21,12 @@ the others.
 from __future__ import annotations
 
 import codecs
-import json
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterator, Literal
+from typing import Any, Iterator, Literal
 
 from tilegames.core.codec import from_jsonable
-from tilegames.core.errors import BadRecord, IllegalMove, SaveFailed, why_not_saved
-from tilegames.core.filelock import JournalLock
+from tilegames.core.errors import BadRecord, IllegalMove
 from tilegames.core.i18n import _
 from tilegames.core.inputs import shown
 from tilegames.core.jsonlines import json_line
@@ -84,163 +78,13 @@ class LoadedJournal:
     header: JournalHeader
     records: list[JournalRecord] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
-    # Byte length of the part that was read completely (what a writer keeps when repairing).
+    # Byte length of the part that was read completely (what a writer keeps when repairing),
+    # and of the part up to the end of the last action (where the turn in progress begins).
     good_length: int = 0
+    actions_length: int = 0
     name: str = "journal"  # how messages name the file (already shortened and escaped)
     # The turn in progress when the file was last written: the steps after the last action.
     turn_steps: list[TurnStep] = field(default_factory=list)
-
-
-def _encode(obj: dict[str, Any]) -> bytes:
-    return (json.dumps(obj, separators=(",", ":"), sort_keys=True) + "\n").encode("utf-8")
-
-
-def _write_durably(fd: int, data: bytes) -> None:
-    """Write all of `data` and wait until it is on the disk (the one place bytes are saved)."""
-    view = memoryview(data)
-    while view:
-        view = view[os.write(fd, view):]
-    os.fsync(fd)
-
-
-def fsync_folder(folder: Path) -> None:
-    """Make a new or renamed file's entry in `folder` durable (where the system allows: a
-    folder that cannot be opened or synced is left as it is)."""
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
-
-
-class JournalWriter:
-    """Appends records to a journal file, one fsynced line each.
-
-    A write that fails is cut back to the last whole line before SaveFailed is raised, so no
-    fragment is left for the next append to join. With `on_failure` set (a session that lets
-    the game go on in memory), a failure is reported to it once instead, and saving stops:
-    a later record written after a lost one would make the journal lie."""
-
-    def __init__(self, path: Path, next_seq: int, lock: JournalLock | None = None) -> None:
-        self.path = Path(path)
-        self._next_seq = next_seq
-        self.lock = lock  # held from create/reopen until close (None: a caller-managed file)
-        self.on_failure: Callable[[SaveFailed], None] | None = None
-        self.stopped: SaveFailed | None = None
-
-    @classmethod
-    def create(cls, path: Path | str, header: JournalHeader) -> "JournalWriter":
-        """Start a new journal; refuses to overwrite an existing file (FileExistsError)."""
-        path = Path(path)
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
-        except FileExistsError:
-            if path.parent.is_dir():
-                raise
-            raise SaveFailed(_("Cannot save in {parent}: it is not a folder.").format(parent=shown(path.parent))) from None
-        except OSError as exc:
-            raise SaveFailed(_("Cannot save {path}: {reason}.").format(path=shown(path), reason=why_not_saved(exc))) from None
-        try:
-            _write_durably(fd, _encode(header.to_json()))
-        except OSError as exc:
-            os.close(fd)
-            path.unlink(missing_ok=True)
-            raise SaveFailed(_("Cannot save {path}: {reason}.").format(path=shown(path), reason=why_not_saved(exc))) from None
-        os.close(fd)
-        fsync_folder(path.parent)
-        return cls(path, 0, JournalLock.acquire(path))
-
-    @classmethod
-    def reopen(cls, path: Path | str) -> tuple["JournalWriter", LoadedJournal]:
-        """Open an existing journal to continue it, cutting off a torn last line first.
-
-        The lock comes first: a journal another session is writing is neither read half-way
-        nor cut (GameInUse says who has it)."""
-        path = Path(path)
-        lock = JournalLock.acquire(path)
-        try:
-            loaded = load_journal(path)
-            assert lock.fd is not None
-            if os.fstat(lock.fd).st_size != loaded.good_length:
-                os.ftruncate(lock.fd, loaded.good_length)
-                os.fsync(lock.fd)
-        except OSError as exc:
-            lock.release()
-            raise SaveFailed(_("Cannot repair {path}: {reason}.").format(path=shown(path), reason=why_not_saved(exc))) from None
-        except BaseException:
-            lock.release()
-            raise
-        return cls(path, len(loaded.records), lock), loaded
-
-    @property
-    def next_seq(self) -> int:
-        return self._next_seq
-
-    def append(self, seat: int, action: Action, by: Literal["player", "clock"] = "player") -> None:
-        if self.stopped is not None:
-            return
-        record: dict[str, Any] = {"seq": self._next_seq, "seat": seat, "action": action.to_json()}
-        if by != "player":
-            record["by"] = by
-        try:
-            self._write(_encode(record))
-        except SaveFailed as exc:
-            if self.on_failure is None:
-                raise
-            self.stopped = exc
-            self.on_failure(exc)
-            return
-        self._next_seq += 1
-
-    def append_step(self, step: TurnStep) -> None:
-        """A step of the turn in progress (an edit, an undo, the clock); see `turn_steps`.
-        A failure stops saving like a failed action would."""
-        if self.stopped is not None:
-            return
-        try:
-            self._write(_encode(step.to_json()))
-        except SaveFailed as exc:
-            if self.on_failure is None:
-                raise
-            self.stopped = exc
-            self.on_failure(exc)
-
-    def close(self) -> None:
-        """No more appends (they are ignored from now on); the lock is let go."""
-        if self.stopped is None:
-            self.stopped = SaveFailed(_("The game was closed."))
-        if self.lock is not None:
-            self.lock.release()
-
-    def _write(self, line: bytes) -> None:
-        if self.lock is not None and not self.lock.held:
-            raise SaveFailed(_("{name} was opened again for play, and the newer game saves it.").format(name=shown(self.path.name)))
-        try:
-            fd = os.open(self.path, os.O_WRONLY | os.O_APPEND)
-        except OSError as exc:
-            raise SaveFailed(_("Cannot write {name}: {reason}.").format(name=shown(self.path.name), reason=why_not_saved(exc))) from None
-        try:
-            good = os.fstat(fd).st_size  # the last whole line ends here
-        except OSError as exc:
-            os.close(fd)
-            raise SaveFailed(_("Cannot write {name}: {reason}.").format(name=shown(self.path.name), reason=why_not_saved(exc))) from None
-        try:
-            _write_durably(fd, line)
-        except OSError as exc:
-            try:
-                os.ftruncate(fd, good)
-                os.fsync(fd)
-            except OSError:
-                pass  # a torn last line is what reopen repairs
-            raise SaveFailed(_("Cannot write {name}: {reason}.").format(name=shown(self.path.name), reason=why_not_saved(exc))) from None
-        finally:
-            os.close(fd)
 
 
 def load_journal(source: Path | str | bytes) -> LoadedJournal:
@@ -262,6 +106,7 @@ def load_journal(source: Path | str | bytes) -> LoadedJournal:
 
     header = _parse_header(name, complete[0])
     loaded = LoadedJournal(header=header, good_length=len(complete[0]) + 1, name=name)
+    loaded.actions_length = loaded.good_length
     for line_no, raw in enumerate(complete[1:], start=2):
         try:
             obj = json_line(raw)
@@ -276,6 +121,8 @@ def load_journal(source: Path | str | bytes) -> LoadedJournal:
             # A complete line ends with the newline its writer wrote after it: damage, not a torn write.
             raise BadRecord(_("{name}, line {line_no}: {exc}").format(name=name, line_no=line_no, exc=exc)) from None
         loaded.good_length += len(raw) + 1
+        if not loaded.turn_steps:
+            loaded.actions_length = loaded.good_length
     if tail:
         loaded.warnings.append(
             _("{name}, line {number}: the last line was cut off mid-write (the program was probably stopped); it was dropped.").format(name=name, number=len(complete) + 1)

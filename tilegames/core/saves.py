@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 from typing import Callable
 
-from tilegames.core import journal
+from tilegames.core import journal_writer
 from tilegames.core.errors import BadRecord, SaveFailed, why_not_saved
 from tilegames.core.i18n import _
 from tilegames.core.inputs import shown
@@ -55,7 +55,7 @@ def check_saves_dir() -> Path:
     try:
         fd = os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         try:
-            journal._write_durably(fd, b"tilegames checks that games can be saved here\n")
+            journal_writer.write_durably(fd, b"tilegames checks that games can be saved here\n")
         finally:
             os.close(fd)
     except OSError as exc:

@@ -16,7 +16,8 @@ from tilegames.core.clock import Clock
 from tilegames.core.controller import TurnController
 from tilegames.core.errors import BadRecord, SaveFailed
 from tilegames.core.i18n import _
-from tilegames.core.journal import JournalHeader, JournalWriter, game_of, load_journal, replay, replay_steps
+from tilegames.core.journal import JournalHeader, game_of, load_journal, replay, replay_steps
+from tilegames.core.journal_writer import JournalWriter
 from tilegames.core.protocol import Action, Event, Game, Result
 
 

@@ -10,6 +10,11 @@ A line reads `{"at": TURN, "seat": SEAT, "step": STEP, "edit": {...}, "left": SE
 `at` is the game's turn number the step belongs to, `step` one of `edit`, `undo`, `redo`,
 `reset` (undo all) or `clock`, `edit` the edit's JSON form (only for `edit`), `left` the
 seconds on the turn's clock when the step was taken (absent without a time limit).
+
+A `draft` step stands for every step of its turn before it: `edits` are the turn's edits so
+far (the draft is the snapshot plus these) and `redo` the ones taken back, the next to redo
+last. The controller writes one in place of the turn's steps once they grow past the journal's
+budget (journal_writer.TURN_BUDGET), so however many edits a turn sees, its lines stay few.
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ from typing import Any, Literal
 
 from tilegames.core.codec import from_jsonable
 
-StepKind = Literal["edit", "undo", "redo", "reset", "clock"]
+StepKind = Literal["edit", "undo", "redo", "reset", "clock", "draft"]
 
 # The most seconds a turn can have (the turn-time settings stop at 600); a larger `left` in a
 # file is damage, and is not believed.
@@ -33,17 +38,23 @@ class TurnStep:
     step: StepKind
     edit: dict[str, Any] | None = None
     left: float | None = None
+    edits: tuple[dict[str, Any], ...] | None = None  # a draft step's
+    redo: tuple[dict[str, Any], ...] | None = None
 
     def __post_init__(self) -> None:
         if self.left is not None and not 0 <= self.left <= MAX_LEFT:
             raise ValueError(f"a turn cannot have {self.left:.0f} seconds left")
         if (self.step == "edit") != (self.edit is not None):
             raise ValueError("only an edit step carries an edit")
+        if (self.step == "draft") != (self.edits is not None and self.redo is not None):
+            raise ValueError("only a draft step carries the turn's edits and those taken back")
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"at": self.at, "seat": self.seat, "step": self.step}
         if self.edit is not None:
             data["edit"] = self.edit
+        if self.edits is not None and self.redo is not None:
+            data["edits"], data["redo"] = list(self.edits), list(self.redo)
         if self.left is not None:
             data["left"] = round(self.left, 2)
         return data

@@ -26,7 +26,7 @@ from typing import Any
 
 from tilegames.core.errors import BadRecord, why_not_saved
 from tilegames.core.inputs import shown
-from tilegames.core.journal import fsync_folder
+from tilegames.core.journal_writer import fsync_folder
 from tilegames.core.jsonlines import json_line
 from tilegames.core.saves import saves_dir
 
