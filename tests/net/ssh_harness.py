@@ -20,7 +20,7 @@ WRONG = "WRNG-CODE-XXXX"
 WATCH = "WACH-TEST-ABCD"  # the spectator code
 SEATS = ("SEAT-2222-AAAA", "SEAT-3333-BBBB", "SEAT-4444-CCCC", "SEAT-5555-DDDD")  # more seats' codes
 
-# The child: says its pid, its home folder, TERM, size and arguments (the codes), reports each resize, echoes one
+# The child: says its pid, its working and home folders, TERM, size and arguments (the codes), reports each resize, echoes one
 # line, then exits 3. With HANG=1 it ignores SIGHUP and SIGTERM and sleeps on without its
 # terminal (only SIGKILL ends it).
 CHILD = r"""
@@ -34,7 +34,7 @@ def told(*_):
 signal.signal(signal.SIGWINCH, told)
 c, r = os.get_terminal_size(0)
 tty = os.ttyname(0) == os.ttyname(1) == os.ttyname(2)
-os.write(1, f"pid {os.getpid()} home {os.environ['TILEGAMES_HOME']} term {os.environ['TERM']} size {c}x{r} tty {tty} codes {sys.argv[1:]}.\r\n".encode())
+os.write(1, f"pid {os.getpid()} cwd {os.getcwd()} home {os.environ['TILEGAMES_HOME']} term {os.environ['TERM']} size {c}x{r} tty {tty} codes {sys.argv[1:]}.\r\n".encode())
 while os.environ.get("HANG") == "1":
     signal.pause()
 line = sys.stdin.readline()

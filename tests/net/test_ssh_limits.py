@@ -4,6 +4,7 @@ who does not read."""
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
@@ -15,6 +16,8 @@ if sys.platform == "win32":
 from ssh_harness import connect, door, policy, read_until  # noqa: F401
 from tilegames.net.pty_bridge import clamp_size
 from tilegames.net.ssh_door import SshDoor
+
+GIB = 1 << 30
 
 
 def test_a_window_size_is_clamped_to_what_a_screen_can_be() -> None:
@@ -37,3 +40,16 @@ async def test_a_huge_window_is_clamped_at_start_and_on_every_resize(door: SshDo
         await read_until(process, "resized 300x100.", seen)
         process.stdin.write(b"bye\r")
         await read_until(process, "got bye.", seen)
+
+
+async def test_the_child_runs_in_its_home_under_a_memory_limit_and_dumps_no_core(door: SshDoor) -> None:
+    """A session's app can neither take the server's memory nor leave a core file (nor
+    anything written to its working folder) behind: its folder is its home, removed after."""
+    async with connect(door) as conn:
+        process = await conn.create_process(term_type="xterm", encoding=None)
+        text = await read_until(process, "codes", bytearray())
+        pid = int(text.split("pid ")[1].split()[0])
+        limits = Path(f"/proc/{pid}/limits").read_text()
+        assert text.split(" cwd ")[1].split(" home ")[0] == text.split(" home ")[1].split(" term ")[0]
+    assert re.search(rf"Max address space\s+{GIB}\s+{GIB}\s+bytes", limits), limits
+    assert re.search(r"Max core file size\s+0\s+0\s+bytes", limits), limits

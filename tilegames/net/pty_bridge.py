@@ -15,12 +15,18 @@ from __future__ import annotations
 import asyncio
 import fcntl
 import os
+import resource
 import signal
 import struct
 import termios
-from typing import Mapping, Sequence
+from pathlib import Path
+from typing import Callable, Mapping, Sequence
 
 READ_SIZE = 65536
+# A session's app may map this much memory (RLIMIT_AS). `tilegames join` playing any of the
+# games in a 300x100 window peaks near 400 MB of address space (5 threads; 50-70 MB resident):
+# a child that goes wild gets MemoryError instead of taking the server's machine with it.
+MEMORY_LIMIT = 1 << 30
 # A window past this is a client's mistake (or malice), not a screen: the app draws, and keeps,
 # every cell of its window, and 300 x 100 is more than a wall-sized terminal shows.
 MOST_COLUMNS = 300
@@ -40,11 +46,24 @@ def set_window_size(fd: int, columns: int, rows: int) -> None:
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
 
 
-def _take_terminal() -> None:
-    """Run in the child between fork and exec, after setsid: its stdin (the PTY's slave)
-    becomes its controlling terminal. Only a system call, so it is safe in a forked child of a
-    process that has threads."""
-    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+def _lowered(which: int, most: int) -> tuple[int, int]:
+    """Soft and hard limit `most` for resource `which`, or lower where this process's own hard
+    limit is lower already (a limit can only be lowered)."""
+    _soft, hard = resource.getrlimit(which)
+    most = most if hard == resource.RLIM_INFINITY else min(most, hard)
+    return most, most
+
+
+def _child_setup(limits: Sequence[tuple[int, tuple[int, int]]]) -> Callable[[], None]:
+    """What runs in the child between fork and exec, after setsid: its stdin (the PTY's slave)
+    becomes its controlling terminal, and its limits are set (the child cannot raise them).
+    Only system calls, so it is safe in a forked child of a process that has threads."""
+    def setup() -> None:
+        fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+        for which, limit in limits:
+            resource.setrlimit(which, limit)
+
+    return setup
 
 
 class PtyChild:
@@ -59,15 +78,18 @@ class PtyChild:
 
     @classmethod
     async def spawn(cls, argv: Sequence[str], env: Mapping[str, str], columns: int, rows: int, *,
-                    grace: float = 2.0) -> "PtyChild":
-        """Start `argv` on a new PTY of `columns` x `rows`. `grace`: the seconds `hang_up`
-        gives it to end before it is killed. OSError when it cannot be started."""
+                    grace: float = 2.0, memory: int = MEMORY_LIMIT, cwd: Path | None = None) -> "PtyChild":
+        """Start `argv` in `cwd` on a new PTY of `columns` x `rows`, with at most `memory`
+        bytes of address space and no core dumps. `grace`: the seconds `hang_up` gives it to
+        end before it is killed. OSError when it cannot be started."""
+        limits = [(resource.RLIMIT_AS, _lowered(resource.RLIMIT_AS, memory)),
+                  (resource.RLIMIT_CORE, (0, 0))]
         master, slave = os.openpty()
         try:
             set_window_size(slave, columns, rows)
             process = await asyncio.create_subprocess_exec(
-                *argv, stdin=slave, stdout=slave, stderr=slave, env=dict(env), start_new_session=True,
-                preexec_fn=_take_terminal)
+                *argv, stdin=slave, stdout=slave, stderr=slave, env=dict(env), cwd=cwd, start_new_session=True,
+                preexec_fn=_child_setup(limits))
         except BaseException:
             os.close(master)
             raise

@@ -38,7 +38,7 @@ import asyncssh
 from tilegames.core.i18n import _
 from tilegames.core.inputs import shown
 from tilegames.net.codes import SignInThrottle
-from tilegames.net.pty_bridge import READ_SIZE, PtyChild
+from tilegames.net.pty_bridge import MEMORY_LIMIT, READ_SIZE, PtyChild
 from tilegames.net.ssh_caps import Caps, SessionCounts
 from tilegames.net.ssh_child import JOIN_CODES_VARIABLE, child_env
 from tilegames.net.ssh_gate import Admission, CheckCode, CodesForName, Failed, Gatekeeper, KeysFor, Log
@@ -77,6 +77,7 @@ class SshDoor:
     codes_for_name: CodesForName
     failed: Failed
     grace: float = 2.0  # seconds a hung-up child has to end before it is killed
+    memory: int = MEMORY_LIMIT  # bytes of address space a session's app may map
     counts: SessionCounts = field(default_factory=SessionCounts)  # the caps on sessions, and who holds them
     log: Log = _say
     port: int = 0
@@ -150,7 +151,8 @@ class SshDoor:
         home = Path(tempfile.mkdtemp(prefix="tilegames-ssh-"))
         try:
             env = child_env(process.get_terminal_type(), process.env, home, codes)
-            child = await PtyChild.spawn(self.command_for(codes), env, columns, rows, grace=self.grace)
+            child = await PtyChild.spawn(self.command_for(codes), env, columns, rows, grace=self.grace,
+                                         memory=self.memory, cwd=home)
         except BaseException:
             place.release()
             shutil.rmtree(home, ignore_errors=True)
