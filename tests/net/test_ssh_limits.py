@@ -4,6 +4,7 @@ who does not read."""
 
 from __future__ import annotations
 
+import asyncio
 import re
 import sys
 from pathlib import Path
@@ -13,9 +14,9 @@ import pytest
 if sys.platform == "win32":
     pytest.skip("the SSH door runs on POSIX systems (a PTY per session)", allow_module_level=True)
 
-from ssh_harness import connect, door, policy, read_until  # noqa: F401
-from tilegames.net.pty_bridge import clamp_size
-from tilegames.net.ssh_door import SshDoor
+from ssh_harness import Policy, connect, door, open_door, policy, read_until  # noqa: F401
+from tilegames.net.pty_bridge import READ_SIZE, clamp_size
+from tilegames.net.ssh_door import OUTPUT_HELD, SshDoor
 
 GIB = 1 << 30
 
@@ -53,3 +54,40 @@ async def test_the_child_runs_in_its_home_under_a_memory_limit_and_dumps_no_core
         assert text.split(" cwd ")[1].split(" home ")[0] == text.split(" home ")[1].split(" term ")[0]
     assert re.search(rf"Max address space\s+{GIB}\s+{GIB}\s+bytes", limits), limits
     assert re.search(r"Max core file size\s+0\s+0\s+bytes", limits), limits
+
+
+FLOOD = 16 << 20  # more than the client's window and every buffer on the way together
+FLOODER = f"""
+import os, sys
+os.write(1, b"flooding\\r\\n")
+chunk = b"x" * 65536
+for _ in range({FLOOD} // 65536):
+    os.write(1, chunk)
+os.write(1, b"done\\r\\n")
+sys.stdin.readline()
+"""
+
+
+async def test_a_player_who_does_not_read_holds_the_childs_output_not_the_servers_memory(
+        tmp_path: Path, policy: Policy) -> None:
+    """The door stops reading the child's terminal while the SSH channel holds its limit of
+    output for a client that takes none: the child waits on its writes, and nothing is lost."""
+    door = await open_door(tmp_path, policy, command_for=lambda codes: [sys.executable, "-c", FLOODER])
+    try:
+        async with connect(door) as conn:
+            process = await conn.create_process(term_type="xterm", encoding=None)
+            seen = bytearray()
+            await read_until(process, "flooding", seen)
+            await asyncio.sleep(1.5)  # the child could write all of it in a fraction of that, unblocked
+            assert 0 < door.held_output <= OUTPUT_HELD + READ_SIZE
+            assert door.session_count == 1 and b"done" not in seen  # the child waits on its writes
+            while b"done" not in seen[-65536:]:
+                data = await asyncio.wait_for(process.stdout.read(1 << 20), 10)
+                assert data, "the session ended before all of its output was read"
+                seen.extend(data)
+            assert seen.count(b"x") == FLOOD
+            process.stdin.write(b"\r")
+            await process.wait_closed()
+    finally:
+        door.close()
+        await door.wait_closed()

@@ -48,6 +48,10 @@ __all__ = ["Admission", "SshDoor", "SshDoorError", "start_ssh_door", "join_comma
            "JOIN_CODES_VARIABLE"]
 
 CommandFor = Callable[[tuple[str, ...]], list[str]]
+# The most of a child's output the door holds for a player whose client takes none: past it, the
+# door reads no more of the child's terminal until the client has taken some, so the child
+# waits on its writes (the kernel's terminal buffer is all it fills) and memory stays bounded.
+OUTPUT_HELD = 65536
 
 
 def _say(text: str) -> None:
@@ -85,6 +89,7 @@ class SshDoor:
     connections: set[asyncssh.SSHServerConnection] = field(default_factory=set)
     _acceptor: asyncssh.SSHAcceptor | None = None
     _children: dict[PtyChild, "asyncio.Task[int]"] = field(default_factory=dict)
+    _players: dict[PtyChild, asyncssh.SSHServerProcess[bytes]] = field(default_factory=dict)
 
     async def start(self, bind: str, port: int, key: asyncssh.SSHKey) -> None:
         """Listen on `bind:port` (0: any free port); OSError when the address cannot be used."""
@@ -99,6 +104,12 @@ class SshDoor:
     def session_count(self) -> int:
         """Children still running (a hung-up one counts until it has ended)."""
         return sum(1 for child in self._children if child.running)
+
+    @property
+    def held_output(self) -> int:
+        """The most output one session holds now for its player (bytes its client has not
+        taken): at most OUTPUT_HELD and one read of the child's terminal."""
+        return max((process.channel.get_write_buffer_size() for process in self._players.values()), default=0)
 
     def close(self) -> None:
         """Stop listening and hang up every session and connection."""
@@ -158,9 +169,11 @@ class SshDoor:
             shutil.rmtree(home, ignore_errors=True)
             raise
         ended = self._children[child] = asyncio.ensure_future(child.wait())
+        self._players[child] = process
 
         def gone(_result: object) -> None:
             self._children.pop(child, None)
+            self._players.pop(child, None)
             place.release()
             shutil.rmtree(home, ignore_errors=True)
 
@@ -175,6 +188,7 @@ class SshDoor:
         """Bytes both ways until one side ends: the child's exit status, or None if the player
         left first (the child is then hung up). The end of the player's input is not their
         leaving: what they sent is still played, and the child's output still shown."""
+        process.channel.set_write_buffer_limits(high=OUTPUT_HELD)
         output = asyncio.ensure_future(_copy_out(child, process))
         typing = asyncio.ensure_future(_copy_in(process, child))
         closed = asyncio.ensure_future(process.channel.wait_closed())
@@ -196,7 +210,9 @@ class SshDoor:
 
 async def _copy_out(child: PtyChild, process: asyncssh.SSHServerProcess[bytes]) -> bool:
     """The child's output to the player: True when the child ended it, False when the player's
-    side went away."""
+    side went away. Each read waits until the channel holds no more than OUTPUT_HELD (`drain`
+    returns once the client has taken enough: asyncssh's flow control, its high-water mark set
+    by `_bridge`)."""
     while True:
         data = await child.read()
         if not data:
