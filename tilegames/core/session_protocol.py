@@ -9,12 +9,18 @@ else. Everything that crosses the protocol is a view (a JSON-able dict), an `Edi
 
 Events reach a listener with their private part only for the seats this session plays
 (`seats_here`): a hot-seat session plays every seat, a networked client only its own.
+
+Acting answers at once in this process (`LocalSession`). A session whose game is played
+elsewhere says that its calls block, by being a `BlockingSession` too: each act waits for a
+server's answer, so a screen makes those calls in a worker thread and goes on answering keys
+(ui/screens/asking.py), and the session changes only on the screen's thread all the same.
 """
 
 from __future__ import annotations
 
 from typing import Any, Callable, Protocol, runtime_checkable
 
+from tilegames.core.errors import IllegalMove
 from tilegames.core.protocol import Action, Edit, Event, Result
 
 
@@ -101,3 +107,37 @@ class Session(Protocol):
         """Write the game as a record in format `fmt` (e.g. "gcg"); says where, or raises
         ValueError with a sentence when it cannot."""
         ...
+
+
+# Runs a function on the UI's thread and hands back what it returned or raised (from that
+# thread itself: at once).
+Home = Callable[[Callable[[], Any]], Any]
+
+
+@runtime_checkable
+class BlockingSession(Protocol):
+    """What a session adds whose calls wait on something outside this process (a server):
+    acting, `past_views`, `save_export` and moving on to a series' next game may be called from
+    a worker thread, and the session still changes only on its home thread."""
+
+    def settle_on(self, home: Home | None) -> None:
+        """A call made on another thread hands whatever changes the session (the answer's
+        state and events, the news that came before it) to `home`; None: the calling thread."""
+        ...
+
+    def wake_with(self, wake: Callable[[], None] | None) -> None:
+        """`wake()` is called, from any thread, as soon as news comes (a move made elsewhere,
+        the connection lost or back), so that a screen looks (`tick()`) at once rather than at
+        its next timer; the session itself does not change until then."""
+        ...
+
+
+def calls_block(session: object) -> bool:
+    """Whether `session`'s acting calls may wait on something outside this process."""
+    return isinstance(session, BlockingSession)
+
+
+class NotNow(IllegalMove):
+    """A call the session could not make now, through no fault of the move (a server asking
+    this terminal to slow down): nothing was done, and the same move may be tried again in a
+    moment. A screen says it in passing, not as a refused move."""

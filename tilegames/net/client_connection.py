@@ -1,12 +1,14 @@
 """One TCP connection to a tilegames server, as the client sees it (docs/protocol.md).
 
 A reader thread reads the server's lines as they come: a reply wakes the request waiting for it
-(requests are synchronous, one at a time, from the app's thread), and everything the server
+(on whichever thread asked: the app's, or a worker of a screen), and everything the server
 pushes (`update`) is queued, numbered in arrival order, for the session to apply on the app's
-own thread. Nothing here touches the app: the thread only reads, parses and queues.
+own thread; a request's reply joins that queue too (`in_order`), so that whoever applies it
+applies the news before it first and never undoes the news after it. Nothing here touches the
+app: the thread only reads, parses, queues and calls `on_news` (which only wakes the app).
 
 When the connection ends, for whatever reason, `lost` says why in a sentence and every request
-waiting is woken to raise `SessionLost`.
+waiting is woken to raise `SessionLost` (`NoAnswer` when no answer came in time).
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from typing import Any, Callable
 from tilegames.core.errors import BadRecord
 from tilegames.core.i18n import _
 from tilegames.core.jsonlines import json_line
-from tilegames.net.client_messages import REJOIN, SessionLost
+from tilegames.net.client_messages import REJOIN, NoAnswer, SessionLost
 
 # A server's line can be long (a welcome carries a whole game's history); past this it is not
 # a tilegames server.
@@ -38,7 +40,11 @@ class Incoming:
 
 
 @dataclass
-class _Waiter:
+class Pending:
+    """A request sent, waiting for the answer with its `id`."""
+
+    id: int
+    in_order: bool = False  # the answer joins the pushed messages' queue too, in arrival order
     done: threading.Event = field(default_factory=threading.Event)
     answer: Incoming | None = None
 
@@ -53,10 +59,13 @@ class Connection:
         self._file = sock.makefile("rb")
         self._send_lock = threading.Lock()
         self._lock = threading.Lock()
-        self._waiting: dict[int, _Waiter] = {}
+        self._waiting: dict[int, Pending] = {}
         self._updates: deque[Incoming] = deque()
         self._seq = 0
         self.lost: str | None = None  # why the connection ended (None: it is up)
+        # Called from the reader thread once news is queued or the connection ended: it may
+        # only wake whoever applies the news (a screen), never apply it itself.
+        self.on_news: Callable[[], None] | None = None
         self.last_heard = now()  # when the server last sent anything
         self._pinged: float | None = None  # when the last ping went, unanswered so far
         self._reader = threading.Thread(target=self._read, name=f"tilegames-client {where}", daemon=True)
@@ -86,24 +95,42 @@ class Connection:
             raise SessionLost(self.lost or _("The connection to the server was lost.")) from None
 
     def call(self, message: dict[str, Any], timeout: float) -> Incoming:
-        """Send a message with an `id` and wait for the answer with the same id; SessionLost if
-        the connection ends first or no answer comes within `timeout` seconds (the connection
-        is then given up: a late answer would be out of order)."""
-        waiter = _Waiter()
+        """Send a message with an `id` and wait for the answer with the same id (`ask`, then
+        `answer`)."""
+        return self.answer(self.ask(message), timeout)
+
+    def ask(self, message: dict[str, Any], *, in_order: bool = False) -> Pending:
+        """Send a message with an `id`, its answer awaited (`answer`); SessionLost if the
+        connection is gone. `in_order`: the answer is also queued with the pushed messages."""
+        pending = Pending(message["id"], in_order)
         with self._lock:
-            self._waiting[message["id"]] = waiter
+            self._waiting[pending.id] = pending
         try:
             self.send(message)
-            if not waiter.done.wait(timeout):
+        except SessionLost:
+            with self._lock:
+                self._waiting.pop(pending.id, None)
+            raise
+        return pending
+
+    def answer(self, pending: Pending, timeout: float) -> Incoming:
+        """The answer to `pending`; SessionLost if the connection ends first, NoAnswer if none
+        comes within `timeout` seconds (the connection is then given up: a late answer would
+        be out of order)."""
+        try:
+            if not pending.done.wait(timeout):
                 self._end(_("The server did not answer within {seconds:.0f} seconds, so the connection was given up. "
                             "{rejoin}").format(seconds=timeout, rejoin=_(REJOIN)))  # i18n: marked
+                if pending.answer is None:
+                    raise NoAnswer(self.lost or _("The connection to the server was lost. {rejoin}").format(
+                        rejoin=_(REJOIN)))  # i18n: marked
         finally:
             with self._lock:
-                self._waiting.pop(message["id"], None)
-        if waiter.answer is None:
+                self._waiting.pop(pending.id, None)
+        if pending.answer is None:
             raise SessionLost(self.lost or _("The connection to the server was lost. {rejoin}").format(
                 rejoin=_(REJOIN)))  # i18n: marked
-        return waiter.answer
+        return pending.answer
 
     def keep_alive(self, ident: Callable[[], int], every: float, patience: float) -> None:
         """Ping a line that has been quiet for `every` seconds, and give the connection up when
@@ -122,12 +149,12 @@ class Connection:
                 pass  # `lost` says why; the session notices
 
     # --- what the server pushed -------------------------------------------------------------
-    def take_updates(self, before: int | None = None) -> list[Incoming]:
-        """The pushed messages not taken yet, oldest first (only those that arrived before
-        message number `before`, when given)."""
+    def take_updates(self, through: int | None = None) -> list[Incoming]:
+        """The pushed messages (and `in_order` answers) not taken yet, oldest first (only up to
+        message number `through`, when given)."""
         taken: list[Incoming] = []
         with self._lock:
-            while self._updates and (before is None or self._updates[0].seq < before):
+            while self._updates and (through is None or self._updates[0].seq <= through):
                 taken.append(self._updates.popleft())
         return taken
 
@@ -137,16 +164,28 @@ class Connection:
 
     def _end(self, why: str) -> None:
         with self._lock:
-            if self.lost is None:
+            first = self.lost is None
+            if first:
                 self.lost = why
             waiting = list(self._waiting.values())
-        for waiter in waiting:
-            waiter.done.set()
+        for pending in waiting:
+            pending.done.set()
         try:
             self._sock.shutdown(socket.SHUT_RDWR)
         except OSError:
             pass
         self._sock.close()
+        if first:
+            self._wake()
+
+    def _wake(self) -> None:
+        wake = self.on_news
+        if wake is None:
+            return
+        try:
+            wake()
+        except Exception:  # a wake that fails costs the news its hurry only: the timer finds it
+            pass
 
     # --- the reader thread ----------------------------------------------------------------
     def _read(self) -> None:
@@ -176,15 +215,21 @@ class Connection:
 
     def _take(self, message: dict[str, Any]) -> bool:
         """File one message; True when it ends the connection (a fatal error)."""
+        news = False
         with self._lock:
             self._seq += 1
             incoming = Incoming(self._seq, message, self._now())
             self.last_heard = incoming.at
             kind, key = message["type"], message.get("id")
-            waiter = self._waiting.get(key) if type(key) is int else None
+            pending = self._waiting.get(key) if type(key) is int else None
             if kind == "update":
                 self._updates.append(incoming)
-            elif waiter is not None and kind != "pong":
-                waiter.answer = incoming
-                waiter.done.set()
+                news = True
+            elif pending is not None and kind != "pong":
+                if pending.in_order:
+                    self._updates.append(incoming)
+                pending.answer = incoming
+                pending.done.set()
+        if news:
+            self._wake()
         return kind == "error" and message.get("fatal") is True

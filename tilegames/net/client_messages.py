@@ -16,6 +16,7 @@ from tilegames.core.i18n import N_, _
 from tilegames.core.inputs import shown
 from tilegames.core.protocol import Event, Result
 from tilegames.core.series import GameRecord, WinnerRule
+from tilegames.core.session_protocol import NotNow
 
 PROTOCOL_VERSION = 2  # 2: STATE says which game of a series it is (docs/protocol.md)
 MAX_GAMES = 10_000
@@ -32,6 +33,17 @@ class SessionLost(IllegalMove):
 
     def __init__(self, sentence: str) -> None:
         super().__init__(sentence)
+
+
+class NoAnswer(SessionLost):
+    """No answer came within the time a request may take: the connection was given up (a late
+    answer would come out of order)."""
+
+
+class SlowDown(NotNow):
+    """The server refused a request because this connection sends too many (`slow_down`, its
+    rate limit on draft edits): nothing was done, the connection stays, and the same move may
+    be tried again in a moment."""
 
 
 class JoinFailed(Exception):
@@ -276,6 +288,20 @@ _REFUSALS = {
     "not_your_seat": N_("That seat is not played at this terminal."),
     "stale": N_("The server had already answered that request."),
 }
+
+
+SLOW_DOWN = N_("The server asks this terminal to slow down: that move was not made; try it again in a moment.")
+
+
+def refusal(message: dict[str, Any]) -> IllegalMove:
+    """What a refused request raises: `SlowDown` for the server's rate limit (said in passing,
+    the connection kept), otherwise an `IllegalMove` with the sentences of `refusal_reasons`."""
+    if message.get("error") == "slow_down":
+        reasons = message.get("reasons")
+        if isinstance(reasons, list) and reasons and all(isinstance(r, str) for r in reasons):
+            return SlowDown(*[shown(r, 400) for r in reasons])
+        return SlowDown(_(SLOW_DOWN))  # i18n: marked
+    return IllegalMove(*refusal_reasons(message))
 
 
 def refusal_reasons(message: dict[str, Any]) -> list[str]:

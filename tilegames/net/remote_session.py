@@ -7,22 +7,22 @@ elsewhere.
   no round trip; the turn clock counts down locally from the server's `remaining`.
 * **Acting is a round trip.** `edit`, `undo`, `commit`, `act`… send a request and wait for its
   reply (at most `timeout` seconds): the reply's state is adopted, its events go to the
-  listeners, and an illegal move raises `IllegalMove` with the server's sentences.
+  listeners, and an illegal move raises `IllegalMove` with the server's sentences (`SlowDown`
+  when the server's rate limit refused it: nothing done, the connection kept). The calls block,
+  so a screen makes them in a worker (the session is a `BlockingSession`); only the waiting
+  happens there: what changes the session is handed to its home thread (`settle_on`).
 * **Pushed news waits for the app's thread.** The connection's reader thread only queues the
-  server's updates; `tick()` (which the play screen calls on its timer) applies them, so the
-  screen only ever changes on its own thread. Updates that arrived before a reply are applied
-  before it, so the state never goes back in time.
+  server's updates and wakes the screen (`wake_with`); `tick()` applies them, so the session
+  only ever changes on the app's thread. A reply is queued with the updates, in the order they
+  came: updates that arrived before it are applied before it, and whoever looks first (a
+  tick, or the request's own settling) applies it, so the state never goes back in time.
 * **Connections drop.** `tick()` notices, tells the listeners (an event of kind
   `connection.lost`), and reconnects with the same codes in the background, a few times with
   growing pauses; once back, the server's fresh state (the draft of a turn in progress
   included) is adopted (`connection.back`). Meanwhile requests raise `SessionLost`, a sentence
   saying the move was not made and that joining again with the code resumes.
-* **A table plays a series** (a Rummikub match). When the game shown ends, the server deals the
-  next at once and sends its state; the session holds it (`_held`) and goes on answering with
-  the finished game's final state, so the summary reads the game it shows, until the app moves
-  on (`next_game`, which also tells the server this terminal is ready for it). A session that
-  missed the end of its game (a reconnect between games) says so (`NEXT_EVENT`) and holds the
-  new game the same way; the records of the finished games come with every state (`series`).
+* **A table plays a series** (a Rummikub match): the next game is held while the finished one
+  is shown, until the app moves on (net/remote_series.py).
 """
 
 from __future__ import annotations
@@ -30,34 +30,34 @@ from __future__ import annotations
 import copy
 import itertools
 import threading
-import time
 from collections import deque
-from typing import Any, Callable
+from typing import Any, Callable, TypeVar
 
 from tilegames.core.clock import Clock, MonotonicClock
-from tilegames.core.errors import BadRecord, IllegalMove
+from tilegames.core.errors import BadRecord
 from tilegames.core.i18n import _
-from tilegames.core.inputs import shown
 from tilegames.core.protocol import TURN_EVENT, Action, Edit, Event, Result
-from tilegames.core.saves import saves_dir
-from tilegames.core.series import GameRecord, Series
+from tilegames.core.session_protocol import Home
 from tilegames.net.client_connection import Connection, Incoming
 from tilegames.net.client_join import join, rejoin
-from tilegames.net.client_messages import (REJOIN, JoinFailed, RemoteState, SessionLost, Welcome, missed_events,
-                                           read_events, read_state, refusal_reasons)
+from tilegames.net.client_messages import (REJOIN, JoinFailed, NoAnswer, RemoteState, SessionLost, Welcome,
+                                           missed_events, read_events, read_state, refusal)
+from tilegames.net.remote_records import AskedRecords
+from tilegames.net.remote_series import RECENT, HeldSeries
+
+T = TypeVar("T")
 
 REQUEST_TIMEOUT = 10.0
 # Pauses before each reconnect attempt, in seconds: about half a minute in all.
 RECONNECT_DELAYS: tuple[float, ...] = (0.2, 0.5, 1.0, 2.0, 4.0, 8.0, 8.0, 8.0)
 PING_SECONDS = 5.0  # a connection quiet this long is pinged, so that a dead one is noticed
-RECENT = 6  # the last events told, kept to find the place in a reconnect's history
 
 LOST_EVENT = "connection.lost"
 BACK_EVENT = "connection.back"
 GONE_EVENT = "connection.gone"
-NEXT_EVENT = "series.next"  # the game shown ended while this terminal was away: the next has begun
 
-class RemoteSession:
+
+class RemoteSession(HeldSeries, AskedRecords):
     """The seats `seats_here` of a table served at `host:port`, played through `codes`."""
 
     def __init__(self, host: str, port: int, codes: tuple[str, ...], connection: Connection, welcome: Welcome, *,
@@ -92,6 +92,13 @@ class RemoteSession:
         # latest state and its events so far, taken up by `next_game`.
         self._held: RemoteState | None = None
         self._held_history: list[Event] = []
+        # Where what a worker's request changes is applied, and whom news wakes (settle_on,
+        # wake_with); an id and its line go out together, so that ids reach the server in order.
+        self._home: Home | None = None
+        self._wake: Callable[[], None] | None = None
+        self._asking = threading.Lock()
+        connection.on_news = self._woken
+        self._past: tuple[int, list[dict[str, Any]]] | None = None  # a finished game's (AskedRecords)
 
     @classmethod
     def connect(cls, host: str, port: int, codes: tuple[str, ...], timeout: float = REQUEST_TIMEOUT, *,
@@ -135,17 +142,6 @@ class RemoteSession:
         view = state.views.get(seat) if seat is not None else None
         return copy.deepcopy(view if view is not None else state.spectator)
 
-    def past_views(self) -> list[dict[str, Any]]:
-        """The public view after each action so far of the game shown, asked of the server;
-        without a connection, the view now only (as an unsaved local game gives)."""
-        try:
-            value, _events = self._request("past_views", game=self._state.game)
-        except IllegalMove:
-            return [self.view(None)]
-        if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
-            return [self.view(None)]
-        return value
-
     @property
     def current_seat(self) -> int | None:
         return self._state.current
@@ -184,34 +180,6 @@ class RemoteSession:
     def subscribe(self, listener: Callable[[Event], None]) -> None:
         self._listeners.append(listener)
 
-    # --- the series -----------------------------------------------------------------------
-    def series(self) -> Series[GameRecord]:
-        """The table's series as the server says: as many games as it has, the finished ones
-        before the game shown, and the rule that picks its winner."""
-        state = self._state
-        return Series(self._seats, 0, state.games, state.winner_rule, state.records)
-
-    def next_game(self) -> None:
-        """Move on from the finished game shown to the series' next: the server is told this
-        terminal is ready for it (its clock waits for that), and the next game's state, held
-        until now, becomes the one read. Its history is what happened in it so far; the
-        listeners of the finished game's screens are let go (the next game's screens
-        subscribe). IllegalMove with a sentence when there is no next game to move on to."""
-        number = self._held.game if self._held is not None else self._state.game + 1
-        try:
-            self._request("next_game", game=number)
-        except SessionLost:
-            if self._held is None:  # the server's next state comes with the reconnection
-                raise
-        held = self._held
-        if held is None:
-            raise IllegalMove(_("The next game has not begun on the server yet."))
-        self._state, self._held = held, None
-        self.history, self._held_history = self._held_history, []
-        self._told = len(self.history)
-        self._recent = deque(self.history[-RECENT:], maxlen=RECENT)
-        self._listeners = []
-
     # --- acting: each a round trip --------------------------------------------------------
     def edit(self, seat: int, edit: Edit) -> None:
         self._request("edit", seat=seat, edit=edit.to_json())
@@ -231,43 +199,59 @@ class RemoteSession:
     def act(self, seat: int, action: Action) -> tuple[Event, ...]:
         return self._request("act", seat=seat, action=action.to_json())[1]
 
-    def save_export(self, fmt: str) -> str:
-        """The game's record in `fmt`, asked of the server, written to the saves folder here."""
-        try:
-            text, _events = self._request("export", fmt=fmt, game=self._state.game)
-        except IllegalMove as exc:
-            raise ValueError(" ".join(exc.reasons)) from None
-        if not isinstance(text, str):
-            raise ValueError(_("The server sent no {format} record.").format(format=shown(fmt, 10)))
-        folder = saves_dir()
-        target = folder / f"{time.strftime('%Y%m%d-%H%M%S')}-{self._game_id}-{_safe(self.table)}.{_safe(fmt)}"
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-            target.write_text(text, encoding="utf-8")
-        except OSError as exc:
-            raise ValueError(_("Could not save: {why}.").format(why=exc.strerror or exc)) from None
-        return _("Saved as {path}").format(path=target)
-
     def _request(self, op: str, **fields: Any) -> tuple[Any, tuple[Event, ...]]:
         """One request and its reply: (the reply's value, the events the request caused).
-        IllegalMove with the server's sentences when refused; SessionLost without a
-        connection."""
+        IllegalMove with the server's sentences when refused (SlowDown for the rate limit);
+        SessionLost without a connection or an answer. Waits on the calling thread; the reply
+        is applied on the home thread (`_settle`)."""
         connection = self._live()
-        answer = connection.call({"type": "request", "id": next(self._ids), "op": op, **fields}, self.timeout)
-        self._apply_updates(connection.take_updates(before=answer.seq))
+        with self._asking:
+            pending = connection.ask({"type": "request", "id": next(self._ids), "op": op, **fields}, in_order=True)
+        try:
+            answer = connection.answer(pending, self.timeout)
+        except NoAnswer:
+            raise SessionLost(_("The server at {address} did not answer within {seconds:g} seconds, so the move was not "
+                                "made here; reconnecting to go on from the game as the server has it.").format(
+                address=self.address, seconds=self.timeout)) from None
+        settled: tuple[Any, tuple[Event, ...]] = self._at_home(lambda: self._settle(connection, answer))
+        return settled
+
+    def _settle(self, connection: Connection, answer: Incoming) -> tuple[Any, tuple[Event, ...]]:
+        """On the home thread: what came up to the reply applied (the reply too, unless a tick
+        applied it first, or a reconnection's state superseded it), then its value and events."""
+        if connection is self._connection:
+            self._apply_updates(connection, connection.take_updates(through=answer.seq))
         message = answer.message
         if message["type"] != "reply" or message.get("ok") is not True:
-            raise IllegalMove(*refusal_reasons(message))
+            raise refusal(message)
+        if self.gone is not None:  # the reply could not be read
+            raise SessionLost(self.gone)
         try:
             events = read_events(message.get("events"), len(self._seats))
-            state = read_state(message.get("state"), len(self._seats), answer.at) if "state" in message else None
         except BadRecord as exc:
             raise self._unreadable(connection, exc) from None
-        if state is not None:
-            self._adopt(state, events)
-        elif events:
-            self._deliver(events)
         return message.get("value"), events
+
+    def _at_home(self, fn: Callable[[], T]) -> T:
+        """`fn()` on the home thread (`settle_on`), or here when none was given."""
+        home = self._home
+        result: T = fn() if home is None else home(fn)
+        return result
+
+    # --- the screen's thread ----------------------------------------------------------------
+    def settle_on(self, home: Home | None) -> None:
+        """What a request waited for on another thread changes is applied through `home`."""
+        self._home = home
+
+    def wake_with(self, wake: Callable[[], None] | None) -> None:
+        """`wake()` (from the connection's thread) when news comes, the connection ends, or a
+        reconnection is ready or given up: `tick()` then takes it up."""
+        self._wake = wake
+
+    def _woken(self) -> None:
+        wake = self._wake
+        if wake is not None:
+            wake()
 
     def _live(self) -> Connection:
         """The connection, or SessionLost saying why there is none now."""
@@ -292,7 +276,7 @@ class RemoteSession:
         delivered: list[Event] = []
         delivered += self._take_rejoin()
         connection = self._connection
-        delivered += self._apply_updates(connection.take_updates())
+        delivered += self._apply_updates(connection, connection.take_updates())
         if connection.lost is None:
             connection.keep_alive(lambda: next(self._ids), PING_SECONDS, self.timeout)
         if connection.lost is not None:
@@ -308,22 +292,34 @@ class RemoteSession:
     def close(self) -> None:
         """Leave: the socket closes; the game goes on on the server, and the codes join it again."""
         self._stop.set()
+        self._wake = None
         self._connection.close()
         with self._lock:
             rejoined, self._rejoined = self._rejoined, None
         if rejoined is not None:
             rejoined[0].close()
 
-    def _apply_updates(self, updates: list[Incoming]) -> list[Event]:
+    def _apply_updates(self, connection: Connection, updates: list[Incoming]) -> list[Event]:
+        """The server's pushed updates and the replies queued with them, in the order they came:
+        each state adopted, each event told (a refused reply changed nothing)."""
         delivered: list[Event] = []
         for update in updates:
+            message = update.message
+            pushed = message["type"] == "update"
+            if not pushed and (message["type"] != "reply" or message.get("ok") is not True):
+                continue
             try:
-                events = read_events(update.message.get("events"), len(self._seats))
-                state = read_state(update.message.get("state"), len(self._seats), update.at)
+                events = read_events(message.get("events"), len(self._seats))
+                state = read_state(message.get("state"), len(self._seats), update.at) \
+                    if pushed or "state" in message else None
             except BadRecord as exc:
-                self._unreadable(self._connection, exc)
+                self._unreadable(connection, exc)
                 return delivered
-            delivered += self._adopt(state, events)
+            if state is not None:
+                delivered += self._adopt(state, events)
+            elif events:
+                self._deliver(events)
+                delivered += events
         return delivered
 
     def _adopt(self, state: RemoteState, events: tuple[Event, ...] | list[Event]) -> list[Event]:
@@ -343,27 +339,6 @@ class RemoteSession:
         if (state.turn != before.turn or over != (before.result is not None)) \
                 and not any(event.kind == TURN_EVENT for event in told):
             told.append(Event(TURN_EVENT, "", state.current, {"turn": state.turn, "over": over}))
-        self._deliver(told)
-        return told
-
-    def _hold(self, state: RemoteState, events: tuple[Event, ...] | list[Event],
-              history: tuple[Event, ...] | None = None) -> list[Event]:
-        """Keep the state of the series' next game (and its events, or a welcome's whole
-        `history`) for `next_game`; the game shown stays as it is. When the game shown had
-        not ended here (its end was missed while away), the listeners are told once that
-        the next game has begun."""
-        before, held = self._state, self._held
-        if history is not None or held is None or held.game != state.game:
-            self._held_history = []
-        self._held = state
-        if history is not None:
-            self._held_history = list(history)
-        else:
-            self._held_history += [e for e in events if e.kind != TURN_EVENT and not e.kind.startswith("connection.")]
-        told = [e for e in events if e.kind.startswith("connection.")]
-        if held is None and before.result is None:
-            told.append(Event(NEXT_EVENT, _("Game {ended} of the series ended while this terminal was away; "
-                                            "game {number} has begun.").format(ended=before.game, number=state.game)))
         self._deliver(told)
         return told
 
@@ -401,8 +376,11 @@ class RemoteSession:
                 self.gone = outcome
             elif self._stop.is_set():
                 outcome[0].close()
+                return
             else:
+                outcome[0].on_news = self._woken
                 self._rejoined = outcome
+        self._woken()
 
     def _take_rejoin(self) -> list[Event]:
         """Adopt a connection the reconnect thread made: its welcome's state, the draft too."""
@@ -420,7 +398,3 @@ class RemoteSession:
         missed = missed_events(self._told, list(self._recent), welcome.history)
         return self._adopt(welcome.state, [back, *missed])
 
-
-def _safe(text: str) -> str:
-    """A piece of a file name made of what the server sent."""
-    return "".join(c for c in text if c.isalnum() or c in "-_")[:40] or "table"

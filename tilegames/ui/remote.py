@@ -29,7 +29,8 @@ from tilegames.core.series import GameRecord, Series
 from tilegames.core.series_meta import finished_record
 from tilegames.core.session_protocol import Session
 from tilegames.net.client_messages import JoinFailed
-from tilegames.net.remote_session import (BACK_EVENT, GONE_EVENT, LOST_EVENT, NEXT_EVENT, REQUEST_TIMEOUT,
+from tilegames.net.remote_series import NEXT_EVENT
+from tilegames.net.remote_session import (BACK_EVENT, GONE_EVENT, LOST_EVENT, REQUEST_TIMEOUT,
                                           RemoteSession)
 from tilegames.ui.games import plugin
 from tilegames.ui.screens.summary import SummaryBase
