@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 import sys
 from pathlib import Path
 from typing import Any, AsyncIterator, Callable
@@ -127,3 +128,26 @@ async def until(condition: Callable[[], bool], timeout: float = 5.0) -> None:
     while not condition():
         assert asyncio.get_running_loop().time() < deadline, "timed out"
         await asyncio.sleep(0.02)
+
+
+# Escape sequences (CSI, OSC, charset and keypad modes): what is left is the text drawn.
+ESCAPES = re.compile(rb"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[()][0-9A-Za-z]|\x1b[=>78]")
+
+
+def drawn(seen: bytes) -> str:
+    """The text in a stream of screen updates, each run of spaces and escapes one space."""
+    return re.sub(r"\s+", " ", ESCAPES.sub(b" ", seen).decode("utf-8", "replace"))
+
+
+async def until_drawn(process: Any, seen: bytearray, *needles: str, timeout: float = 15.0) -> str:
+    async def go() -> str:
+        while not all(needle in drawn(bytes(seen)) for needle in needles):
+            data = await process.stdout.read(65536)
+            if not data:
+                break
+            seen.extend(data)
+        return drawn(bytes(seen))
+
+    text = await asyncio.wait_for(go(), timeout)
+    assert all(needle in text for needle in needles), text[-2000:]
+    return text

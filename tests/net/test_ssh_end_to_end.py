@@ -18,17 +18,9 @@ if sys.platform == "win32":
     pytest.skip("the SSH door runs on POSIX systems (a PTY per session)", allow_module_level=True)
 
 from net_harness import Codes, ServerThread
+from ssh_harness import until_drawn
 from tilegames.net.lobby import WrongCodes
 from tilegames.net.ssh_door import Admission, SshDoor, join_command, start_ssh_door
-
-
-# Escape sequences (CSI, OSC, charset and keypad modes): what is left is the text drawn.
-ESCAPES = re.compile(rb"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[()][0-9A-Za-z]|\x1b[=>78]")
-
-
-def drawn(seen: bytes) -> str:
-    """The text in a stream of screen updates, each run of spaces and escapes one space."""
-    return re.sub(r"\s+", " ", ESCAPES.sub(b" ", seen).decode("utf-8", "replace"))
 
 
 @pytest.fixture
@@ -54,20 +46,6 @@ async def door(server: ServerThread, data: Path) -> AsyncIterator[SshDoor]:
     yield door
     door.close()
     await door.wait_closed()
-
-
-async def until_drawn(process: Any, seen: bytearray, *needles: str, timeout: float = 15.0) -> str:
-    async def go() -> str:
-        while not all(needle in drawn(bytes(seen)) for needle in needles):
-            data = await process.stdout.read(65536)
-            if not data:
-                break
-            seen.extend(data)
-        return drawn(bytes(seen))
-
-    text = await asyncio.wait_for(go(), timeout)
-    assert all(needle in text for needle in needles), text[-2000:]
-    return text
 
 
 async def play_screen(door: SshDoor, code: str, *needles: str) -> tuple[Any, Any, bytearray]:
