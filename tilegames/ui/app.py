@@ -29,6 +29,7 @@ from tilegames.core.saves import unfinished_games, unfinished_saves
 from tilegames.core.seeds import new_seed
 from tilegames.core.session import LocalSession
 from tilegames.core.session_protocol import Session
+from tilegames.net.ssh_child import NOTHING_SAVED, served_over_ssh
 from tilegames.ui.commands import screen_commands
 from tilegames.ui.games import playable, plugin
 from tilegames.ui.screens.dialogs import Confirm
@@ -100,6 +101,9 @@ class TilegamesApp(App[None]):
         # Set when the player chose another language in the menu: the app ends, and the command
         # line starts tilegames again in it (ui/screens/language.py).
         self.restart_in_language: str | None = None
+        # Started by the SSH door for a remote player (net/ssh_child.py): a stranger's keys
+        # drive it as the server's account, so nothing they can press writes a file here.
+        self.over_ssh = served_over_ssh()
 
     def get_default_screen(self) -> Screen[Any]:
         if self.one_game:
@@ -113,7 +117,7 @@ class TilegamesApp(App[None]):
         (theme, keys, quit)."""
         yield from screen_commands(screen)
         if self.one_game:
-            yield from super().get_system_commands(screen)
+            yield from self._textual_commands(screen)
             return
         for entry in playable():
             title = _(entry.title)  # i18n: marked
@@ -127,7 +131,14 @@ class TilegamesApp(App[None]):
             title = _(entry.title)  # i18n: marked
             yield SystemCommand(_("Rules: {game}").format(game=title), _("How {game} is played").format(game=title),
                                 partial(self.push_screen, RulesScreen(entry.id)))
-        yield from super().get_system_commands(screen)
+        yield from self._textual_commands(screen)
+
+    def _textual_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """Textual's own commands; in an SSH session without the screenshot, which would write
+        a file on the server (were it offered, `deliver_screenshot` would refuse it anyway)."""
+        for command in super().get_system_commands(screen):
+            if not (self.over_ssh and command.title == "Screenshot"):
+                yield command
 
     def _from_anywhere(self, start: Callable[[Any], None], what: Any) -> None:
         """New game or resume from the palette: a game on screen is left first (it is saved)."""
@@ -246,6 +257,23 @@ class TilegamesApp(App[None]):
 
     def on_unmount(self) -> None:
         self._close_games()
+
+    # --- screenshots, which an SSH session does not write -------------------------------------
+    # Every way to a screenshot file goes through these two: the palette's command and the
+    # `screenshot` action (a key bound to it) deliver one, TEXTUAL_SCREENSHOT saves one.
+    def deliver_screenshot(self, filename: str | None = None, path: str | None = None,
+                           time_format: str | None = None) -> str | None:
+        if self.over_ssh:
+            self.say(_(NOTHING_SAVED), "warning")  # i18n: marked
+            return None
+        return super().deliver_screenshot(filename, path, time_format)
+
+    def save_screenshot(self, filename: str | None = None, path: str | None = None,
+                        time_format: str | None = None) -> str:
+        if self.over_ssh:
+            self.say(_(NOTHING_SAVED), "warning")  # i18n: marked
+            return ""
+        return super().save_screenshot(filename, path, time_format)
 
     # --- crashing -------------------------------------------------------------------------
     def _fatal_error(self) -> None:

@@ -22,6 +22,7 @@ from textual.widgets.option_list import Option
 
 from tilegames.core.i18n import LANGUAGES, _, language
 from tilegames.core.settings import save_language
+from tilegames.net.ssh_child import NOTHING_SAVED
 from tilegames.ui.screens.base import TranslatedKeys
 
 if TYPE_CHECKING:
@@ -68,8 +69,12 @@ def switch_language(app: TilegamesApp, chosen: str | None) -> bool:
     """Save `chosen` as the language of every later start and end the app so that it starts
     again in it (`app.restart_in_language`); True when the app is ending for that. Choosing
     the language already in use (or nothing) changes nothing; a setting that cannot be saved
-    is a sentence, and the app goes on as it is."""
+    is a sentence, and the app goes on as it is. An app served over SSH writes no settings on
+    the server (nor would starting again bring the player back to their game): it says so."""
     if chosen is None or chosen == language():
+        return False
+    if app.over_ssh:
+        app.notify(_(NOTHING_SAVED), severity="warning", timeout=10, markup=False)  # i18n: marked
         return False
     try:
         save_language(chosen)
