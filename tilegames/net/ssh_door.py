@@ -20,6 +20,11 @@ draws exactly as in a local terminal, colours and mouse included. Closing the wi
 child up; its connection to the game server drops, which the server treats as any disconnect
 (the seat stays, the code joins it again). Nothing that goes wrong here reaches the player as a
 traceback: they get a sentence, the server's log gets the details.
+
+What one stranger can make the server spend is bounded: sessions per code, per address and in
+all (`ssh_caps.py`); each app's window (300x100), memory (1 GiB of address space) and core
+files (none) (`pty_bridge.py`); the output held for a client that does not read (OUTPUT_HELD).
+The app itself is told it is served over SSH (`ssh_child.py`) and writes no file on the server.
 """
 
 from __future__ import annotations
