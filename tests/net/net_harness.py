@@ -18,13 +18,17 @@ from typing import Any, Callable, TypeVar
 from tilegames.core.registry import get_game
 from tilegames.net.codes import SignInThrottle
 from tilegames.net.lobby import Lobby
-from tilegames.net.server import Connection, Server, Settings
+from tilegames.net.server import Server, Settings
+from tilegames.net.server_connection import Connection
 from tilegames.net.store import TableStore
 from tilegames.net.tables import Table
 
 T = TypeVar("T")
 
-FAST = Settings(agent_seconds=0.05, tick_seconds=0.05, keepalive_seconds=1.0, join_seconds=60.0)
+# Scripted clients play far faster than people: their moves are not rate-limited here (the
+# limits' own tests set them).
+FAST = Settings(agent_seconds=0.05, tick_seconds=0.05, keepalive_seconds=1.0, join_seconds=60.0,
+                move_burst=1e9, move_rate=1e9, replay_burst=1e9, replay_rate=1e9)
 
 
 @dataclass(frozen=True)

@@ -46,19 +46,21 @@ class LocalSession:
 
     @classmethod
     def start(cls, game: Game[Any, Any, Any], config: Any, seats: tuple[str, ...], seed: int, *,
-              path: Path | None, clock: Clock | None = None, meta: dict[str, Any] | None = None) -> "LocalSession":
-        """A new game, journaled at `path` (None: not saved); SaveFailed if it cannot be saved."""
+              path: Path | None, clock: Clock | None = None, meta: dict[str, Any] | None = None,
+              deferred: bool = False) -> "LocalSession":
+        """A new game, journaled at `path` (None: not saved); SaveFailed if it cannot be saved.
+        `deferred`: its lines wait for the caller's `flush` (a server's group commit)."""
         state = game.new_game(config, seats, seed)
         header = JournalHeader(game.id, game.config_to_json(config), seed, seats, meta=meta or {})
-        journal = JournalWriter.create(path, header) if path is not None else None
+        journal = JournalWriter.create(path, header, deferred=deferred) if path is not None else None
         return cls(game, TurnController(game, state, clock=clock, journal=journal), header, path)
 
     @classmethod
-    def resume(cls, path: Path, *, clock: Clock | None = None) -> "LocalSession":
+    def resume(cls, path: Path, *, clock: Clock | None = None, deferred: bool = False) -> "LocalSession":
         """Continue the game journaled at `path` exactly where it stopped (BadRecord if damaged).
 
         The session holds the journal's lock until `close()`."""
-        writer, loaded = JournalWriter.reopen(path)  # GameInUse while another session has it
+        writer, loaded = JournalWriter.reopen(path, deferred=deferred)  # GameInUse while another session has it
         history: list[Event] = []
         try:
             game = game_of(loaded)

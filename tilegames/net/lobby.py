@@ -20,10 +20,9 @@ from tilegames.core.i18n import _
 from tilegames.core.inputs import shown
 from tilegames.core.registry import get_game
 from tilegames.core.series import new_series
-from tilegames.core.session import LocalSession
 from tilegames.net.codes import canonical, new_code
 from tilegames.net.store import TableRecord, TableStore
-from tilegames.net.tables import Table, is_computer, start_game
+from tilegames.net.tables import Table, is_computer, resume_game, start_game
 
 
 @dataclass(frozen=True)
@@ -57,7 +56,7 @@ class Lobby:
             if record.id in self.tables:
                 continue
             try:
-                session = LocalSession.resume(self.store.latest_journal(record))
+                session = resume_game(self.store.latest_journal(record))
             except (BadRecord, GameInUse, SaveFailed) as exc:
                 warnings.append(_("Table {table} was not resumed: {why}").format(table=shown(record.id, 20), why=exc))
                 continue

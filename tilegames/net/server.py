@@ -2,8 +2,14 @@
 
 Everything that touches a table runs on the event loop's one thread: requests, the clock and
 the computer players' answers take turns, so a table never sees two changes at once and every
-message is built from the table as it is at the moment it is sent. Only the computer players'
-thinking and the replays behind `past_views` and `export` run in worker threads, on copies.
+message is built from the table as it is right after the change it tells of. Off the loop run
+the computer players' thinking and the replays behind `past_views` and `export` (worker
+threads, on copies), and the journals' writes: a message is sent once its table's journal has
+what it shows on the disk (`outbox.py`), so a slow disk or a busy table holds up no other.
+
+One connection cannot slow the others: its moves and edits, and its replays, are rate-limited
+(`limits.py`; beyond, a `slow_down` refusal and a pause before its next message is read), its
+turn's journal is bounded (core/controller.py), and it is read one message at a time.
 
 After any change the server pushes an `update` to every other connection of the table: its
 own seats' views and the events as those seats may see them. When a table's game ends and its
@@ -30,11 +36,14 @@ from tilegames.core.protocol import Event
 from tilegames.net import requests
 from tilegames.net.codes import SignInThrottle, address_key
 from tilegames.net.framing import read_lines
+from tilegames.net.limits import TokenBucket
 from tilegames.net.lobby import Lobby, WrongCodes
+from tilegames.net.outbox import Outbox, Outgoing
 from tilegames.net.robots import Robots
+from tilegames.net.server_connection import Connection
 from tilegames.net.tables import Table
 from tilegames.net.wire import (MAX_LINE, MAX_SERVER_LINE, PROTOCOL_VERSION, SEAT_OPS, BadMessage, Hello, Ping,
-                                Request, WrongVersion, encode, error, events_json, pong, read_message, reply_ok,
+                                Request, WrongVersion, error, events_json, pong, read_message, reply_ok,
                                 reply_refused, update)
 
 # A version-1 client knows nothing of series: it would take the next game's state for the one
@@ -45,9 +54,6 @@ MAX_BAD = 10  # bad messages before a connection is closed
 # Connections from one address (an IPv6 /64) at once: plenty for a household behind one router,
 # and a flood of idle connections cannot take every file descriptor.
 MAX_PER_ADDRESS = 64
-# A connection whose unsent bytes pile up past this does not read what it is sent: it is closed
-# rather than let it fill the server's memory.
-MAX_UNSENT = 8 * 1024 * 1024
 
 
 @dataclass(frozen=True)
@@ -56,44 +62,18 @@ class Settings:
     tick_seconds: float = 0.25  # how often running clocks are looked at
     keepalive_seconds: float = 1.0  # how often `remaining` is sent while a clock runs
     join_seconds: float = 60.0  # a connection that has not joined by then is closed
+    # A connection's moves and edits: this many at once, then this many a second (a person
+    # typing a word or moving tiles fast stays well inside it).
+    move_burst: float = 40.0
+    move_rate: float = 20.0
+    # Its requests that replay a game's journal (past_views, export).
+    replay_burst: float = 4.0
+    replay_rate: float = 0.5
+    replays_at_once: int = 2  # on the whole server
 
 
-@dataclass(eq=False)
-class Connection:
-    """One client: the seats it holds once joined, the last id answered, its bad messages."""
-
-    writer: asyncio.StreamWriter
-    host: str
-    port: int
-    on_sent: Callable[["Connection", bytes], None] | None = None
-    table: Table | None = None
-    seats: tuple[int, ...] = ()
-    last_id: int = -1
-    bad: int = 0
-    closed: bool = False
-
-    def send(self, message: dict[str, Any]) -> bool:
-        """Queue one message; False (nothing sent) when it is too long to send."""
-        if self.closed:
-            return True
-        if self.writer.is_closing():  # the client went; its handler has not noticed yet
-            self.closed = True
-            return True
-        if self.writer.transport.get_write_buffer_size() > MAX_UNSENT:
-            self.close()  # it has not read what it was sent before
-            return True
-        line = encode(message)
-        if len(line) > MAX_SERVER_LINE:
-            return False
-        self.writer.write(line)
-        if self.on_sent is not None:
-            self.on_sent(self, line)
-        return True
-
-    def close(self) -> None:
-        if not self.closed:
-            self.closed = True
-            self.writer.close()
+MOVE_OPS = SEAT_OPS  # edit, undo, redo, undo_all, commit, act
+REPLAY_OPS = frozenset({"past_views", "export"})
 
 
 @dataclass(eq=False)
@@ -101,7 +81,7 @@ class Server:
     lobby: Lobby
     settings: Settings = field(default_factory=Settings)
     throttle: SignInThrottle = field(default_factory=SignInThrottle)
-    # Told every line sent, as it is sent (tests record every byte a client is sent).
+    # Told every line made for a connection, as it is made (tests record every byte a client is sent).
     on_sent: Callable[[Connection, bytes], None] | None = None
     address: tuple[str, int] | None = None  # where it listens, once started
     _robots: dict[str, Robots] = field(default_factory=dict)
@@ -111,6 +91,8 @@ class Server:
     _ticker: "asyncio.Task[None] | None" = None
     _executor: ThreadPoolExecutor = field(default_factory=lambda: ThreadPoolExecutor(
         max_workers=min(4, os.cpu_count() or 2), thread_name_prefix="tilegames-server"))
+    outbox: Outbox = field(default_factory=Outbox)
+    _replays: asyncio.Semaphore | None = None
 
     # --- starting and stopping ----------------------------------------------------------------
     async def start(self, bind: str, port: int) -> tuple[str, int]:
@@ -144,6 +126,7 @@ class Server:
             robots.close()
         self._robots.clear()
         self._executor.shutdown(wait=False, cancel_futures=True)
+        self.outbox.close()
         self.lobby.close()
         await asyncio.sleep(0)  # let the closed connections' handlers end
 
@@ -153,16 +136,21 @@ class Server:
         if table.id not in self.lobby.tables:
             self._robots.pop(table.id, None)
             self._pushed.pop(table.id, None)
+            self.outbox.forget(table.id)
 
     def _watch(self, table: Table) -> None:
-        robots = Robots(table, self._executor, self.settings.agent_seconds, self._changed)
+        robots = Robots(table, self._executor, self.settings.agent_seconds,
+                        lambda table, events: self.outbox.post(table, self._changed(table, events)))
         self._robots[table.id] = robots
         robots.poke()
 
     # --- one connection -----------------------------------------------------------------------
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         peer = writer.get_extra_info("peername") or ("?", 0)
-        connection = Connection(writer, str(peer[0]), int(peer[1]), self.on_sent)
+        settings = self.settings
+        connection = Connection(writer, str(peer[0]), int(peer[1]), self.on_sent,
+                                moves=TokenBucket(settings.move_rate, settings.move_burst),
+                                replays=TokenBucket(settings.replay_rate, settings.replay_burst))
         key = address_key(connection.host)
         if sum(1 for c in self._connections if address_key(c.host) == key) >= MAX_PER_ADDRESS:
             connection.send(error("busy", _("Your address has {count} connections to this server "
@@ -258,21 +246,22 @@ class Server:
         connection.table, connection.seats, connection.last_id = table, seating.seats, hello.id
         was_started = table.started
         table.join(connection)
-        self._welcome(connection, hello.id)
+        lines: Outgoing = [(connection, self._welcome(connection, hello.id))]
         if table.started and not was_started:
-            self._changed(table, [], exclude=connection)  # the clock runs now: everyone is told
+            lines += self._changed(table, [], exclude=connection)  # the clock runs now: everyone is told
+        await self.outbox.deliver(table, lines)
 
-    def _welcome(self, connection: Connection, id: int) -> None:
+    def _welcome(self, connection: Connection, id: int) -> bytes:
         table = connection.table
         assert table is not None
         history = table.history_for(connection.seats)
         state = table.state_for(connection.seats)
         while True:
-            message = {"type": "welcome", "id": id, "v": PROTOCOL_VERSION, "table": table.id,
-                       "game": table.game.id, "seats": list(table.seats), "you": list(connection.seats),
-                       "history": history, "state": state}
-            if connection.send(message) or not history:
-                return
+            line = connection.encode({"type": "welcome", "id": id, "v": PROTOCOL_VERSION, "table": table.id,
+                           "game": table.game.id, "seats": list(table.seats), "you": list(connection.seats),
+                           "history": history, "state": state})
+            if len(line) <= MAX_SERVER_LINE or not history:
+                return line
             history = history[len(history) // 2 + 1:]  # too long to send: the latest events only
 
     async def _request(self, connection: Connection, request: Request) -> None:
@@ -282,82 +271,108 @@ class Server:
                                              request=True))
             return
         was_started = table.started
+        bucket = None
         if request.id <= connection.last_id:
             answer = requests.refused("stale", _("That request was answered already: each request needs an id "
                                                  "above the last one's."))
         else:
             connection.last_id = request.id
-            answer = await self._run(table, connection.seats, request)
-        self._answer(connection, request.id, answer)
-        if answer.bad:
-            self._count_bad(connection)
+            bucket = self._bucket(connection, request.op)
+            if bucket is None or bucket.take():
+                answer = await self._run(table, connection.seats, request)
+            else:
+                answer = requests.refused("slow_down", _("Too many requests too fast from this terminal: that one "
+                                                         "was not made. Slow down a little and try again."))
+        lines: Outgoing = [(connection, self._answer(connection, request.id, answer))]
         if request.op == "next_game" and answer.ok and table.started and not was_started:
-            self._changed(table, [], exclude=connection)  # the last one ready: the clock runs now
+            lines += self._changed(table, [], exclude=connection)  # the last one ready: the clock runs now
         elif answer.ok and request.op in requests.ACTIONS:
-            self._changed(table, list(answer.events), exclude=connection)
+            lines += self._changed(table, list(answer.events), exclude=connection)
         elif answer.ok and request.op in SEAT_OPS and request.seat is not None:
-            self._push(table, [], exclude=connection, seat=request.seat)  # the draft: its seat's other terminals
+            lines += self._push(table, [], exclude=connection, seat=request.seat)  # the draft: its seat's other terminals
+        await self.outbox.deliver(table, lines)
+        if answer.bad:
+            self._count_bad(connection)  # after its answer: the tenth is answered, then the connection closed
+        if answer.error == "slow_down" and bucket is not None:
+            await asyncio.sleep(bucket.wait())  # nothing more is read from a flood until it may move again
+
+    def _bucket(self, connection: Connection, op: str) -> TokenBucket | None:
+        """The rate limit a request of `op` counts against (None: it has none)."""
+        if op in MOVE_OPS:
+            return connection.moves
+        if op in REPLAY_OPS:
+            return connection.replays
+        return None
 
     async def _run(self, table: Table, seats: tuple[int, ...], request: Request) -> requests.Answer:
         loop = asyncio.get_running_loop()
-        if request.op == "past_views":
-            return await loop.run_in_executor(self._executor, requests.past_views, table, request.game)
-        if request.op == "export":
-            return await loop.run_in_executor(self._executor, requests.export, table, request.fmt or "", request.game)
+        if request.op in REPLAY_OPS:
+            if self._replays is None:
+                self._replays = asyncio.Semaphore(self.settings.replays_at_once)
+            async with self._replays:  # replays hold the GIL: only a few at once, whoever asks
+                if request.op == "past_views":
+                    return await loop.run_in_executor(self._executor, requests.past_views, table, request.game)
+                return await loop.run_in_executor(self._executor, requests.export, table, request.fmt or "",
+                                                  request.game)
         if request.op == "next_game":
             return requests.next_game(table, seats, request.game or 0)
         return requests.apply(table, seats, request)
 
-    def _answer(self, connection: Connection, id: int, answer: requests.Answer) -> None:
+    def _answer(self, connection: Connection, id: int, answer: requests.Answer) -> bytes:
         if not answer.ok:
-            connection.send(reply_refused(id, answer.error, answer.reasons))
-            return
+            return connection.encode(reply_refused(id, answer.error, answer.reasons))
         table = connection.table
         assert table is not None
-        message = reply_ok(id, answer.value, events_json(answer.events, connection.seats),
-                           table.state_for(connection.seats))
-        if not connection.send(message):
-            connection.send(reply_refused(id, "too_big", [_("That answer is too long to send over the network.")]))
+        line = connection.encode(reply_ok(id, answer.value, events_json(answer.events, connection.seats),
+                                          table.state_for(connection.seats)))
+        if len(line) > MAX_SERVER_LINE:
+            return connection.encode(reply_refused(id, "too_big", [_("That answer is too long to send over the network.")]))
+        return line
 
     # --- telling everyone -------------------------------------------------------------------
-    def _changed(self, table: Table, events: list[Event], exclude: Connection | None = None) -> None:
+    def _changed(self, table: Table, events: list[Event], exclude: Connection | None = None) -> Outgoing:
         """The table changed (a move, the clock, a computer player, the start): the clock goes on,
-        every other connection is told, and the computer players look again."""
+        the computer players look again, and what every other connection is to be told is
+        returned, for the caller to deliver once the journal has it."""
         table.keep_clock_running()
-        self._push(table, events, exclude=exclude)
-        self._next_game(table)
+        lines = self._push(table, events, exclude=exclude)
+        lines += self._next_game(table)
         robots = self._robots.get(table.id)
         if robots is not None:
             robots.poke()
         self._let_go_if_done(table)  # a game of computers, over with nobody watching
+        return lines
 
-    def _next_game(self, table: Table) -> None:
+    def _next_game(self, table: Table) -> Outgoing:
         """A game of a series that goes on has ended: the next is dealt now (so a server
         stopped from here on resumes it) and everyone is sent it, the finished game's
-        final state having gone out just before."""
+        final state going out just before."""
         if not table.over or table.done:
-            return
+            return []
         try:
             table.deal_next()
         except (SaveFailed, GameInUse, BadRecord) as exc:
             print(f"Table {table.id}: the next game of its series could not be dealt: {exc}", file=sys.stderr,
                   flush=True)
-            return
-        self._push(table, [])
+            return []
+        return self._push(table, [])
 
     def _push(self, table: Table, events: list[Event], *, exclude: Connection | None = None,
-              seat: int | None = None) -> None:
-        """An update to each connection of `table` but `exclude` (only those holding `seat`,
+              seat: int | None = None) -> Outgoing:
+        """An update for each connection of `table` but `exclude` (only those holding `seat`,
         when given: a draft changed, which no one else sees)."""
         spectator = table.session.view(None)
+        lines: Outgoing = []
         for client in list(table.clients):
             if not isinstance(client, Connection) or client is exclude or client.closed:
                 continue
             if seat is not None and seat not in client.seats:
                 continue
-            client.send(update(events_json(events, client.seats), table.state_for(client.seats, spectator)))
+            lines.append((client, client.encode(update(events_json(events, client.seats),
+                                                       table.state_for(client.seats, spectator)))))
         if seat is None:
             self._pushed[table.id] = asyncio.get_running_loop().time()
+        return lines
 
     # --- the clocks -------------------------------------------------------------------------
     async def _tick_forever(self) -> None:
@@ -377,6 +392,8 @@ class Server:
         table.session.tick()
         news = table.take_news()
         if news:
-            self._changed(table, news)
+            self.outbox.post(table, self._changed(table, news))
         elif table.clients and now - self._pushed.get(table.id, 0.0) >= self.settings.keepalive_seconds:
-            self._push(table, [])
+            self.outbox.post(table, self._push(table, []))
+        elif table.session.controller.journal is not None and table.session.controller.journal.pending:
+            self.outbox.post(table, [])  # the clock's own lines: on the disk within a tick

@@ -22,14 +22,11 @@ has said it is ready for it (`ready`: they have read the summary) or has joined 
 
 from __future__ import annotations
 
-import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Protocol
 
-from tilegames.core.errors import SaveFailed, why_not_saved
-from tilegames.core.inputs import shown
 from tilegames.core.protocol import TURN_EVENT, Event, Game
 from tilegames.core.series import GameRecord, Series, new_series
 from tilegames.core.series_meta import META_KEY, finished_record, match_meta, series_meta
@@ -64,16 +61,16 @@ def game_meta(table_id: str, series: Series[GameRecord]) -> dict[str, Any]:
 
 def start_game(game: Game[Any, Any, Any], config: Any, series: Series[GameRecord], table_id: str,
                path: Path) -> LocalSession:
-    """Deal the series' next game, journaled at `path`, readable by the server's owner only
-    (it holds the seed, so the bag's order); SaveFailed if it cannot be saved."""
-    session = LocalSession.start(game, config, series.seats, series.next_seed(), path=path,
-                                 meta=game_meta(table_id, series))
-    try:
-        os.chmod(path, 0o600)
-    except OSError as exc:
-        session.close()
-        raise SaveFailed(f"Cannot keep {shown(path, 200)} private: {why_not_saved(exc)}.") from None
-    return session
+    """Deal the series' next game, journaled at `path` (readable by the server's owner only
+    from its first byte: it holds the seed, so the bag's order), its lines flushed by the
+    server off its event loop (`deferred`); SaveFailed if it cannot be saved."""
+    return LocalSession.start(game, config, series.seats, series.next_seed(), path=path,
+                              meta=game_meta(table_id, series), deferred=True)
+
+
+def resume_game(path: Path) -> LocalSession:
+    """A game of the table journaled at `path`, opened again where it stopped (deferred too)."""
+    return LocalSession.resume(path, deferred=True)
 
 
 class Client(Protocol):
@@ -197,7 +194,7 @@ class Table:
             raise RuntimeError("a table without journals cannot deal the next game")
         path = self.journal_for(len(series.games) + 1)
         if path.exists() and path.stat().st_size > 0:
-            session = LocalSession.resume(path)
+            session = resume_game(path)
         else:
             path.unlink(missing_ok=True)  # an empty file: a server stopped as it began the journal
             session = start_game(self.game, self.session.game.config_from_json(self.session.header.config),
