@@ -237,3 +237,22 @@ def test_a_port_in_use_is_a_sentence(tmp_path, capsys):
         port = taken.getsockname()[1]
         assert commands.serve("127.0.0.1", port, tmp_path / "server") == 1
     assert f"cannot listen on 127.0.0.1 port {port}" in capsys.readouterr().err
+
+
+def test_host_with_a_given_seed_says_the_deal_is_guessable_and_without_one_deals_128_bits(tmp_path, capsys):
+    config = get_game("nabit").config_for({}, 2)
+
+    def stop_at_once(info):
+        raise KeyboardInterrupt
+
+    for seed, folder in ((123, tmp_path / "given"), (None, tmp_path / "drawn")):
+        try:
+            commands.host("nabit", ("Ann", "Bob"), config, seed, "127.0.0.1", 0, folder, None, ready=stop_at_once)
+        except KeyboardInterrupt:
+            pass
+        said = capsys.readouterr().err
+        assert ("dealt from the seed you gave (123)" in said) == (seed is not None)
+    from tilegames.core.journal import read_header
+
+    assert read_header(tmp_path / "given" / "t1.jsonl").seed == 123
+    assert 2**64 <= read_header(tmp_path / "drawn" / "t1.jsonl").seed < 2**64 + 2**128

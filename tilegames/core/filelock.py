@@ -129,9 +129,13 @@ def _try_lock(fd: int, path: Path) -> bool:
 
 
 def _write_info(path: Path) -> None:
+    """The note of who holds the lock, readable by its owner only from the first byte (a
+    server's journals and their notes sit in a folder of secrets)."""
     info = {"pid": os.getpid(), "host": _host(), "user": _user(), "since": time.time()}
     try:
-        info_path(path).write_text(json.dumps(info) + "\n", encoding="utf-8")
+        fd = os.open(info_path(path), os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.write(json.dumps(info) + "\n")
     except OSError:
         pass  # only information; the lock itself is what counts
 

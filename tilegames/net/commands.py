@@ -12,7 +12,6 @@ import asyncio
 import ipaddress
 import json
 import os
-import secrets
 import signal
 import socket
 import sys
@@ -23,6 +22,7 @@ from tilegames.core.errors import SaveFailed
 from tilegames.core.i18n import _
 from tilegames.core.inputs import shown
 from tilegames.core.registry import get_game
+from tilegames.core.seeds import new_seed
 from tilegames.net.lobby import Lobby
 from tilegames.net.server import Server, Settings
 from tilegames.net.ssh_policy import open_door
@@ -73,20 +73,28 @@ def host(game_id: str, seats: tuple[str, ...], config: Any, seed: int | None, bi
     stopped."""
     get_game(game_id)  # an unknown game fails here, before the folder is touched
     warn_if_open(bind)
+    if seed is not None:
+        _say(_("Warning: this table is dealt from the seed you gave ({seed}), so anyone who knows or guesses it "
+               "can work out every rack and the bag. Leave --seed out for a game played for real.").format(seed=seed))
     server = _open(data, settings)
     if server is None:
         return 1
     try:
-        table = server.create_table(game_id, seats, config, secrets.randbelow(10**9) if seed is None else seed)
+        table = server.create_table(game_id, seats, config, new_seed() if seed is None else seed)
     except (StoreError, SaveFailed, ValueError) as exc:
         server.lobby.close()
         _say(_("tilegames host: the table could not be set up: {why}").format(why=exc))
         return 1
 
     def announce(info: dict[str, Any]) -> None:
-        _print_codes(table, bind, info["port"])
-        if codes_json is not None:
-            _write_codes(codes_json, table)
+        written = codes_json if codes_json is not None and _write_codes(codes_json, table) else None
+        if sys.stdout.isatty():
+            _print_codes(table, bind, info["port"])
+        else:  # a log or a pipe keeps what it is given: the codes go to a private file instead
+            if written is None:
+                beside = server.lobby.store.dir / f"{table.id}.codes.json"
+                written = beside if _write_codes(beside, table) else None
+            _print_where(table, written, bind, info["port"])
         if ready is not None:
             ready({**info, "table": table.id})
 
@@ -172,14 +180,29 @@ def _print_codes(table: Table, bind: str, port: int) -> None:
     sys.stdout.flush()
 
 
+def _print_where(table: Table, codes: Path | None, bind: str, port: int) -> None:
+    """What `host` prints when its output is not a terminal: where the codes are, not them."""
+    title = _(table.game.title)  # i18n: marked
+    print(_("{game}, table {table}.").format(game=title, table=table.id))
+    if codes is not None:
+        print(_("The join codes are in {path}, readable by you only: this output is not a terminal, and a log "
+                "must not keep them.").format(path=codes))
+    else:
+        print(_("The join codes are not printed, since this output is not a terminal: they are in the server's "
+                "tables file, readable by you only."))
+    print(_("Join with: {command}").format(command=f"tilegames join {_join_address(bind, port)} --code CODE"))
+    sys.stdout.flush()
+
+
 def codes_document(table: Table) -> dict[str, Any]:
     """{"table": ..., "seats": {"Ann": CODE, ...}, "spectator": CODE}: the people's seats only."""
     seats = {name: code for name, code in zip(table.seats, table.seat_codes) if code is not None}
     return {"table": table.id, "seats": seats, "spectator": table.spectator_code}
 
 
-def _write_codes(path: Path, table: Table) -> None:
-    """The codes file, readable by its owner only, written whole (aside, then renamed)."""
+def _write_codes(path: Path, table: Table) -> bool:
+    """The codes file, readable by its owner only from its first byte, written whole (aside,
+    then renamed); False, with a sentence, when it cannot be."""
     aside = path.with_name(path.name + ".new")
     try:
         fd = os.open(aside, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
@@ -189,3 +212,5 @@ def _write_codes(path: Path, table: Table) -> None:
         os.replace(aside, path)
     except OSError as exc:
         _say(_("tilegames host: could not write {path}: {why}.").format(path=shown(path), why=exc.strerror or exc))
+        return False
+    return True

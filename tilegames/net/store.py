@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -81,6 +82,18 @@ class TableRecord:
         return cls(id, game, journal, tuple(seats), spectator)
 
 
+def _keep_private(folder: Path) -> None:
+    """The folder holds every table's codes and deals: others may not even list it. One they
+    can read or enter is tightened to 0700 (StoreError when it cannot be)."""
+    try:
+        if stat.S_IMODE(folder.stat().st_mode) & 0o077:
+            os.chmod(folder, 0o700)
+    except OSError as exc:
+        raise StoreError(f"The server's folder {shown(folder, 200)} can be read by other users, and it "
+                         f"cannot be made private ({why_not_saved(exc)}): run chmod 700 on it, or give another "
+                         "folder (--data).") from None
+
+
 @dataclass
 class TableStore:
     """One server's data folder, held (locked) from `open` to `close`."""
@@ -100,6 +113,7 @@ class TableStore:
             raise StoreError(f"Cannot make the server's folder {shown(folder, 200)}: {why_not_saved(exc)}.") from None
         if not folder.is_dir():
             raise StoreError(f"The server's folder {shown(folder, 200)} is not a folder.")
+        _keep_private(folder)
         store = cls(folder)
         store._lock()
         try:

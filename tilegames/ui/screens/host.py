@@ -15,7 +15,6 @@ its port and addresses: those two fields are then shown and cannot be changed.
 
 from __future__ import annotations
 
-import secrets
 from typing import Any
 from weakref import WeakKeyDictionary
 
@@ -29,6 +28,7 @@ from textual.widgets.option_list import Option
 from tilegames.core.i18n import N_, _
 from tilegames.core.inputs import shown, whole_number
 from tilegames.core.registry import get_game
+from tilegames.core.seeds import new_seed
 from tilegames.net.client_hosting import ALL_ADDRESSES, LOOPBACK, HostedServer, HostedTable, HostingFailed
 from tilegames.ui.games import playable
 from tilegames.ui.screens.base import BaseScreen
@@ -69,7 +69,7 @@ def host_table(app: App[Any], game_id: str, seats: tuple[str, ...], config: Any,
     if server is None:
         server = HostedServer(bind, port).start()
         _servers[app] = server
-    return server.create_table(game_id, seats, config, secrets.randbelow(10**9))
+    return server.create_table(game_id, seats, config, new_seed())
 
 
 def read_port(text: str) -> int:
