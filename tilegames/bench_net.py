@@ -12,6 +12,12 @@ all), with no turn clock, so nothing is pushed but what the play causes.
   sample is the time from sending the action until all 4 connections of the table have the line
   it caused (the actor's reply, the 3 others' update), all timestamps taken here. The clients
   run in one thread (one select loop), so they never wait for each other's GIL.
+- A slow disk: the same, with every fsync of the server delayed by 4 ms (a busy disk; the
+  server's `os.fsync` is wrapped in its own process). Each table's journal is flushed on a
+  thread of its own, so the delays overlap instead of queueing behind each other.
+- A flood: the same 16 tables, one of which has a seat sending valid edits (a tile laid out
+  and taken back) as fast as the server answers, one always in flight; the latency of the 15
+  others' draws, and the flooding table's journal growth, per hour.
 - Memory: the server's VmRSS growth while 500 connections say hello (as spectators) and are
   welcomed, per connection; and the growth from 16 more tables, per table (a server resuming
   17 tables against one resuming 1, so the game's modules are loaded in both).
@@ -66,15 +72,31 @@ def _deal(data: Path, count: int) -> list[Dealt]:
         lobby.close()
 
 
-class _Served:
-    """`tilegames serve` on a data folder, in a subprocess, on 127.0.0.1 and a free port."""
+# `tilegames serve` with every fsync of its process delayed (sys.argv[1]: the seconds).
+_SLOW_DISK = """
+import os, sys, time
+delay, fsync = float(sys.argv.pop(1)), os.fsync
+def slow(fd):
+    time.sleep(delay)
+    fsync(fd)
+os.fsync = slow
+from tilegames.cli import main
+sys.exit(main(sys.argv[1:]))
+"""
 
-    def __init__(self, data: Path) -> None:
+
+class _Served:
+    """`tilegames serve` on a data folder, in a subprocess, on 127.0.0.1 and a free port
+    (`fsync_delay`: every fsync of the server waits that long first)."""
+
+    def __init__(self, data: Path, fsync_delay: float = 0.0) -> None:
+        self.data = data
         with socket.socket() as probe:
             probe.bind(("127.0.0.1", 0))
             self.port: int = probe.getsockname()[1]
+        start = [sys.executable, "-c", _SLOW_DISK, str(fsync_delay)] if fsync_delay else [sys.executable, "-m", "tilegames"]
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "tilegames", "serve", "--port", str(self.port), "--data", str(data)],
+            [*start, "serve", "--port", str(self.port), "--data", str(data)],
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         assert self.proc.stderr is not None
         said: list[str] = []
@@ -105,11 +127,11 @@ class _Served:
 
 
 @contextmanager
-def _serving(count: int) -> Iterator[tuple[_Served, list[Dealt]]]:
+def _serving(count: int, fsync_delay: float = 0.0) -> Iterator[tuple[_Served, list[Dealt]]]:
     data = Path(tempfile.mkdtemp(prefix="tilegames-bench-net-"))
     try:
         dealt = _deal(data, count)
-        served = _Served(data)
+        served = _Served(data, fsync_delay)
         try:
             yield served, dealt
         finally:
@@ -225,17 +247,52 @@ class _Playing:
                 self.draw()
 
 
-def _latencies() -> list[float]:
-    """One run: every table played at once, flat out; the latency of every action.
+@dataclass(eq=False)
+class _Flooding:
+    """A seat sending valid edits as fast as the server answers them, one always in flight: a
+    tile of its rack laid out as a new set, then taken back, again and again."""
+
+    client: _Line
+    seat: int
+    tile: int
+    next_id: int = 2
+    answered: int = 0
+    refused: int = 0
+
+    def send(self) -> None:
+        to_row = 0 if self.next_id % 2 == 0 else None
+        self.client.send({"type": "request", "id": self.next_id, "op": "edit", "seat": self.seat,
+                          "edit": {"type": "move", "tile_id": self.tile, "to_row": to_row}})
+        self.next_id += 1
+
+    def heard(self) -> None:
+        while self.client.lines:
+            _stamp, line = self.client.lines.pop(0)
+            if line.startswith(b'{"type":"reply","id":%d,' % (self.next_id - 1)):
+                self.answered += 1
+                self.refused += b'"ok":false' in line
+                self.send()
+
+
+@dataclass(frozen=True)
+class _Run:
+    samples: list[float]  # the latency of each draw at the tables that do not flood
+
+
+def _latencies(fsync_delay: float = 0.0, flood: bool = False) -> _Run:
+    """One run: every table played at once, flat out (one of them flooding edits instead, when
+    `flood`); the latency of every draw.
 
     The clients are driven from one thread (a select loop over the 64 connections), so no
     client waits for Python's GIL to see its line: a sample measures the server and the
     loopback, not the benchmark's own threads. Each line is stamped as it is read."""
     samples: list[float] = []
     clients: list[_Line] = []
-    with _serving(TABLES) as (served, dealt):
+    with _serving(TABLES, fsync_delay) as (served, dealt):
         try:
             tables: dict[_Line, _Playing] = {}
+            flooder: _Flooding | None = None
+            watching: list[_Line] = []  # the flooding table's other seats
             for n, table in enumerate(dealt):
                 by_seat: dict[int, _Line] = {}
                 current = None
@@ -245,8 +302,16 @@ def _latencies() -> list[float]:
                     welcome = client.hello(code)
                     by_seat[welcome["you"][0]] = client
                     current = welcome["state"]["current"]
+                    if flood and n == 0 and welcome["you"][0] == current:
+                        rack = welcome["state"]["views"][str(current)]["rack"]
+                        flooder = _Flooding(client, current, rack[0]["id"])
+                if flood and n == 0:
+                    watching = [c for c in by_seat.values() if flooder is None or c is not flooder.client]
+                    continue
                 playing = _Playing(by_seat, current)
                 tables.update({client: playing for client in by_seat.values()})
+            if flooder is not None:
+                flooder.send()
             for playing in set(tables.values()):
                 playing.draw()
             deadline = time.monotonic() + TIMEOUT * 4
@@ -258,24 +323,64 @@ def _latencies() -> list[float]:
                     raise RuntimeError("an action's update did not reach every client in time")
                 for client in ready:
                     client.pump()
-                    tables[client].heard(client, samples)
+                    if flooder is not None and client is flooder.client:
+                        flooder.heard()
+                    elif client in watching:
+                        client.lines.clear()
+                    else:
+                        tables[client].heard(client, samples)
         finally:
             for client in clients:
                 client.close()
-    return samples
+    return _Run(samples)
 
 
-_UNUSED: list[list[float]] = []  # the samples of p99's runs, which p50's runs read back
+# The runs of a p99 case, which the p50 case of the same kind reads back (one run, two figures).
+_UNUSED: dict[tuple[float, bool], list[_Run]] = {}
 
 
-def _percentile(p: int, fresh: bool) -> Callable[[], float]:
+def _percentile(p: int, fresh: bool, fsync_delay: float = 0.0, flood: bool = False) -> Callable[[], float]:
     def run() -> float:
-        samples = _latencies() if fresh or not _UNUSED else _UNUSED.pop(0)
+        kept = _UNUSED.setdefault((fsync_delay, flood), [])
+        measured = _latencies(fsync_delay, flood) if fresh or not kept else kept.pop(0)
         if fresh:
-            _UNUSED.append(samples)
-        return statistics.quantiles(samples, n=100, method="inclusive")[p - 1] if p != 50 else statistics.median(samples)
+            kept.append(measured)
+        return _quantile(measured.samples, p)
 
     return run
+
+
+def _quantile(samples: list[float], p: int) -> float:
+    return statistics.median(samples) if p == 50 else statistics.quantiles(samples, n=100, method="inclusive")[p - 1]
+
+
+FLOOD_SECONDS = 30.0
+
+
+def _flood_growth() -> float:
+    """How much a table's journal grows while one seat floods it with edits for FLOOD_SECONDS,
+    one always in flight (the rate limit lets 20 a second through; the turn's lines are folded
+    once past 64 kB, so the figure stops growing however long the flood goes on)."""
+    with _serving(1) as (served, dealt):
+        clients = [_Line(served.port, k) for k in range(len(SEATS))]
+        try:
+            welcomes = [client.hello(code) for client, code in zip(clients, dealt[0].codes)]
+            current = welcomes[0]["state"]["current"]
+            k = next(n for n, w in enumerate(welcomes) if w["you"][0] == current)
+            flooder = _Flooding(clients[k], current, welcomes[k]["state"]["views"][str(current)]["rack"][0]["id"])
+            journal = served.data / "t1.jsonl"
+            size, end = journal.stat().st_size, time.monotonic() + FLOOD_SECONDS
+            flooder.send()
+            while time.monotonic() < end:
+                ready, _, _ = select.select([flooder.client], [], [], TIMEOUT)
+                if not ready:
+                    raise RuntimeError("the server stopped answering the flood")
+                flooder.client.pump()
+                flooder.heard()
+            return float(journal.stat().st_size - size)
+        finally:
+            for client in clients:
+                client.close()
 
 
 def _idle_connections() -> float:
@@ -314,9 +419,15 @@ def _table_memory() -> float:
 def cases(case: Callable[..., Any]) -> list[Any]:
     """The network cases, made with bench's `Case` (passed in: bench imports this module)."""
     name = f"net: action to all views, {TABLES} tables x {len(SEATS)} clients"
+    quiet = f"{name}, p50"
     return [
         case(f"{name}, p99", _percentile(99, True), target=0.050),
-        case(f"{name}, p50", _percentile(50, False)),
+        case(quiet, _percentile(50, False)),
+        case(f"{name}, fsync +4 ms, p99", _percentile(99, True, fsync_delay=0.004), target=0.050),
+        case(f"{name}, fsync +4 ms, p50", _percentile(50, False, fsync_delay=0.004)),
+        case("net: other tables' p50 while one floods edits", _percentile(50, True, flood=True), target=2.0,
+             relative_to=quiet),
+        case(f"net: a table's journal growth in {FLOOD_SECONDS:.0f} s of flooded edits", _flood_growth, unit="bytes"),
         case(f"net: {IDLE_CONNECTIONS} idle connections held", _idle_connections, unit="bytes"),
         case(f"net: memory per table ({TABLES} tables)", _table_memory, unit="bytes"),
     ]

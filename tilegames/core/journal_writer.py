@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     from tilegames.core.journal import JournalHeader, LoadedJournal
 
 # The turn steps one turn may leave in a journal before they are folded into one line.
-TURN_BUDGET = 256 * 1024
+TURN_BUDGET = 64 * 1024
 
 _Kind = Literal["action", "step", "turn"]  # "turn": the line replaces the turn's steps so far
 
