@@ -2,7 +2,8 @@
 summary's chart) and a finished game's record in one of its formats, written to the saves
 folder here (docs/protocol.md, the `past_views` and `export` requests). Each is a round trip,
 which a screen makes in a worker (the session's calls block); a finished game's past views are
-kept once asked, so that a summary asked for them ahead (ui/remote.py) has them at once.
+kept once asked, so that a summary asked for them ahead (ui/remote.py, in a worker) has them
+at once.
 """
 
 from __future__ import annotations
@@ -53,6 +54,11 @@ class AskedRecords:
 
     def _keep_past(self, game: int, views: list[dict[str, Any]]) -> None:
         self._past = (game, copy.deepcopy(views))
+
+    def has_past_views(self) -> bool:
+        """Whether the finished game shown has its past views here already (asked ahead)."""
+        kept = self._past
+        return self._state.result is not None and kept is not None and kept[0] == self._state.game
 
     def save_export(self, fmt: str) -> str:
         """The game's record in `fmt`, asked of the server, written to the saves folder here."""

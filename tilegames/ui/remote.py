@@ -12,14 +12,17 @@ then. Leaving goes back to the menu and closes the connection only: the game goe
 server, and the same code joins it again.
 
 Connecting happens in a worker thread, so the app keeps drawing while a far server is slow
-to answer; a failed join is a message on the menu, never a traceback. A dropped connection is
-said in a notification as the session notices it, and again when it comes back.
+to answer; a failed join is a message on the menu, never a traceback. So do the flow's own
+requests, through the play screen's `ask` (ui/screens/asking.py): the finished game's past
+views, asked before a summary that charts them is shown (which then reads them at once), and
+moving on to the next game. A dropped connection is said in a notification as the session notices it, and
+again when it comes back.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, TypeVar
 from weakref import WeakKeyDictionary
 
 from tilegames.core.errors import BadRecord, IllegalMove
@@ -32,13 +35,16 @@ from tilegames.net.client_messages import JoinFailed
 from tilegames.net.remote_series import NEXT_EVENT
 from tilegames.net.remote_session import (BACK_EVENT, GONE_EVENT, LOST_EVENT, REQUEST_TIMEOUT,
                                           RemoteSession)
-from tilegames.ui.games import plugin
+from tilegames.ui.games import plugin, summary_reads_past_views
+from tilegames.ui.screens.asking import ask_here
 from tilegames.ui.screens.summary import SummaryBase
 from tilegames.ui.screens.turns import TurnScreen
 from tilegames.ui.series_flow import series_heading
 
 if TYPE_CHECKING:
     from tilegames.ui.app import TilegamesApp
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -49,6 +55,8 @@ class RemoteFlow:
     app: TilegamesApp
     session: RemoteSession
     series: Series[GameRecord]  # as of the game shown (with it, once it has ended)
+    screen: TurnScreen | None = None  # the play screen shown, which asks the server for the flow
+    _moving = False  # the next game asked for, not yet shown
 
     @classmethod
     def around(cls, app: TilegamesApp, session: RemoteSession) -> "RemoteFlow":
@@ -63,6 +71,8 @@ class RemoteFlow:
                                                      on_game_over=self.game_over)
         if isinstance(screen, TurnScreen):
             screen.leave_question = leave_question(session)
+            self.screen = screen
+        self._moving = False
         self.app.show_play(session, screen, flow=self)
         session.subscribe(self._heard)
 
@@ -83,7 +93,14 @@ class RemoteFlow:
 
     def game_over(self, session: Session) -> None:
         """The game ended on the server: its summary with the series so far (the server's
-        records of the games before, and this one's), from the session (kept open for it)."""
+        records of the games before, and this one's), from the session (kept open for it),
+        once the past views its chart reads have come (the play screen answers meanwhile)."""
+        if not summary_reads_past_views(plugin(session.game_id)) or self.session.has_past_views():
+            self._summary(session)
+            return
+        self._ask(session.past_views, lambda _views: self._summary(session), lambda _exc: self._summary(session))
+
+    def _summary(self, session: Session) -> None:
         series = self.session.series()
         if not series.is_over:
             series = series.record(finished_record(session))
@@ -101,15 +118,24 @@ class RemoteFlow:
         self._move_on()
 
     def _move_on(self) -> None:
-        if self.app.playing is not self.session:  # left meanwhile
+        if self.app.playing is not self.session or self._moving:  # left meanwhile, or asked already
             return
-        try:
-            self.session.next_game()
-        except IllegalMove as exc:
+
+        def refused(exc: IllegalMove) -> None:
+            self._moving = False
             self.app.say(" ".join(exc.reasons))
             self.app.back_to_menu()
-            return
-        self.show()
+
+        self._moving = True
+        self._ask(self.session.next_game, lambda _nothing: self.show(), refused)
+
+    def _ask(self, call: Callable[[], T], then: Callable[[T], None], refused: Callable[[IllegalMove], None]) -> None:
+        """A request of the flow, through the play screen (`Asking.ask`: in a worker, the app
+        answering meanwhile), or at once for a game whose screen asks nothing of the kind."""
+        if self.screen is not None:
+            self.screen.ask(call, then, refused)
+        else:
+            ask_here(call, then, refused)
 
     def close(self) -> None:
         """Nothing of the flow's own to let go: the app closes the session (the socket)."""

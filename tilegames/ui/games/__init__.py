@@ -68,6 +68,14 @@ class Tool:
         return made
 
 
+def summary_reads_past_views(game_plugin: GamePlugin) -> bool:
+    """Whether the game's summary charts the game move by move from the session's `past_views`
+    (over a network a round trip, which the networked flow makes in a worker before showing
+    the summary); a plug-in says so with `summary_reads_past_views = True` (optional, like
+    `rack`)."""
+    return getattr(game_plugin, "summary_reads_past_views", False) is True
+
+
 def rack_of(game_plugin: GamePlugin, view: dict[str, Any], owner: str) -> Widget | None:
     """The rack of the seat whose `view` it is, `owner`'s, drawn as its play screen draws it
     (a demonstration shows the rack of the player each step is about); None when the plug-in

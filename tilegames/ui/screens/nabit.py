@@ -18,7 +18,6 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Static
 
-from tilegames.core.errors import IllegalMove
 from tilegames.core.i18n import N_, _
 from tilegames.core.protocol import TURN_EVENT
 from tilegames.core.session_protocol import Session
@@ -195,7 +194,7 @@ class NabItScreen(TurnScreen):
         self.query_one(MessageLine).display = bool(self._message)
         current = view["current"]
         status = _("Game over") if current is None else _("{name}'s turn").format(name=view["seats"][current])
-        self.query_one("#status", Static).update(f"{_('Nab-It!')}  {status}")
+        self.query_one("#status", Static).update(self._status_line(_("Nab-It!"), status))
         self._redraw_timer()
 
     def _say(self, text: str, error: bool = False) -> None:
@@ -226,9 +225,12 @@ class NabItScreen(TurnScreen):
             return
         target = self.typing.target(letter, self._shown())
         tile_id = tile["id"]
-        if self._do(lambda seat: self.session.edit(seat, PutTile(tile_id, target[0], target[1], letter))):
+
+        def put(_nothing: None) -> None:
             self.typing.put_at(target)
             self._redraw()
+
+        self._do(lambda seat: self.session.edit(seat, PutTile(tile_id, target[0], target[1], letter)), put)
 
     def action_move(self, dr: int, dc: int) -> None:
         self.typing.move(dr, dc)
@@ -249,9 +251,12 @@ class NabItScreen(TurnScreen):
         if not self._my_turn() or not self.typing.placed:
             return
         row, col = self.typing.placed[-1]
-        if self._do(lambda seat: self.session.edit(seat, TakeBack(row, col))):
+
+        def taken(_nothing: None) -> None:
             self.typing.take_back()
             self._redraw()
+
+        self._do(lambda seat: self.session.edit(seat, TakeBack(row, col)), taken)
 
     def _history_changed(self) -> None:
         self.typing.placed = [(p["row"], p["col"]) for p in self.view.get("draft") or []]
@@ -287,14 +292,7 @@ class NabItScreen(TurnScreen):
 
     def _exchange_chosen(self, tile_ids: list[int] | None) -> None:
         if tile_ids:
-            if self.viewer is not None:
-                try:
-                    self.session.undo_all(self.viewer)
-                except IllegalMove as exc:  # a networked game's connection lost: nothing is done
-                    self._say("\n".join(exc.reasons), error=True)
-                    return
-                self._changed()  # the draft went back even if the exchange is refused
-            self._do(lambda seat: self.session.act(seat, Exchange(tuple(tile_ids))))
+            self._afresh(lambda seat: self.session.act(seat, Exchange(tuple(tile_ids))))
 
     def action_recentre(self) -> None:
         """3: the window back on the action (the cursor on your turn, else the last move)."""

@@ -36,7 +36,7 @@ class RowEditing:
     view: dict[str, Any]
     session: Any
     _can_edit: Callable[[], bool]
-    _do: Callable[[Callable[[int], Any]], bool]
+    _do: Callable[..., None]  # (step, then): TurnScreen._do
     _redraw: Callable[[], None]
     _rack_tiles: Callable[[], list[dict[str, Any]]]
 
@@ -128,21 +128,26 @@ class RowEditing:
                 if held in ids and ids.index(held) < i:
                     i -= 1  # the tile leaves its place before it is put back
                 edit = MoveTile(held, r, i)
-        if self._do(lambda seat: self.session.edit(seat, edit)):
+        def put_down(_nothing: None) -> None:
             self.held = None
             if edit.to_row is not None:
                 # The next tile goes after this one: sets are laid left to right.
                 self.table_cursor = (edit.to_row, (edit.index if edit.index is not None else 0) + 1)
             self._redraw()
 
+        self._do(lambda seat: self.session.edit(seat, edit), put_down)
+
     def action_new_set(self) -> None:
         if self.held is None or not self._can_edit():
             return
         held, rows = self.held, len(self.view["table"])
-        if self._do(lambda seat: self.session.edit(seat, MoveTile(held, rows))):
+
+        def laid(_nothing: None) -> None:
             self.held = None
             self.zone, self.table_cursor = "table", (rows, 1)
             self._redraw()
+
+        self._do(lambda seat: self.session.edit(seat, MoveTile(held, rows)), laid)
 
     def action_cancel(self) -> None:
         self.held = None

@@ -9,7 +9,7 @@ tiles and rows look, how its rack sorts, and what its turn line says.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, TypeVar
 
 from textual import events
 from textual.app import ComposeResult
@@ -36,6 +36,7 @@ from tilegames.ui.widgets.timer import TurnTimer
 
 
 WIDE = 100
+T = TypeVar("T")
 
 
 class RowsPlayScreen(RowEditing, TurnScreen):
@@ -156,15 +157,19 @@ class RowsPlayScreen(RowEditing, TurnScreen):
                 marks[tile["id"]] = LAID
         return marks
 
-    def _do(self, step: Callable[[int], Any]) -> bool:
+    def _do(self, step: Callable[[int], T], then: Callable[[T], None] | None = None) -> None:
         turn = self.session.turn_number()
-        done = super()._do(step)
-        # A step that ended the turn has already shown the next player their marks: only a
-        # step within the same turn means the player has seen them.
-        if done and self.session.turn_number() == turn and (self.table_marks or self.rack_marks):
-            self.table_marks, self.rack_marks = {}, {}  # seen: the player has acted
-            self._redraw()
-        return done
+
+        def seen(value: T) -> None:
+            # A step that ended the turn has already shown the next player their marks: only a
+            # step within the same turn means the player has seen them.
+            if self.session.turn_number() == turn and (self.table_marks or self.rack_marks):
+                self.table_marks, self.rack_marks = {}, {}  # seen: the player has acted
+                self._redraw()
+            if then is not None:
+                then(value)
+
+        super()._do(step, seen)
 
     def _turn_begun(self) -> None:
         """The viewer's turn has begun and is drawn (a question to ask before playing)."""
@@ -221,7 +226,7 @@ class RowsPlayScreen(RowEditing, TurnScreen):
             status = self.status_text(name)
         held = "  " + _("holding {tile}").format(tile=self.held_face()) if self.held is not None else ""
         title = _(self.game_title)  # i18n: marked
-        self.query_one("#status", Static).update(f"{title}  {status}{held}")
+        self.query_one("#status", Static).update(self._status_line(title, f"{status}{held}"))
 
         turn_line = self.query_one("#turn-line", Static)
         line = self.turn_line() if my_turn else None

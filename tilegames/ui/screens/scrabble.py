@@ -13,7 +13,6 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Static
 
-from tilegames.core.errors import IllegalMove
 from tilegames.core.i18n import N_, _
 from tilegames.core.protocol import TURN_EVENT
 from tilegames.core.session_protocol import Session
@@ -214,7 +213,7 @@ class ScrabbleScreen(ScrabbleChallenges, TurnScreen):
         self.query_one(MessageLine).show(message_lines(self._message, self._problem, self._missing, view.get("preview"), hint))
         current = view["current"]
         status = _("Game over") if current is None else _("{name}'s turn").format(name=view["seats"][current])
-        self.query_one("#status", Static).update(f"{_('Scrabble')}  {status}")
+        self.query_one("#status", Static).update(self._status_line(_("Scrabble"), status))
         self._redraw_timer()
 
     def _say(self, text: str, error: bool = False) -> None:
@@ -278,9 +277,12 @@ class ScrabbleScreen(ScrabbleChallenges, TurnScreen):
             self._say(str(exc), error=True)
             return
         self._message = ""
-        if self._do(lambda seat: self.session.edit(seat, PutTile(tile_id, row, col, letter))):
+
+        def placed(_nothing: None) -> None:
             self.typing.placed_at((row, col), self._occupied())
             self._redraw()
+
+        self._do(lambda seat: self.session.edit(seat, PutTile(tile_id, row, col, letter)), placed)
 
     def action_move(self, dr: int, dc: int) -> None:
         self.typing.move(dr, dc)
@@ -304,9 +306,12 @@ class ScrabbleScreen(ScrabbleChallenges, TurnScreen):
             return
         self._acted()
         row, col = self.typing.placed[-1]
-        if self._do(lambda seat: self.session.edit(seat, TakeBack(row, col))):
+
+        def taken(_nothing: None) -> None:
             self.typing.take_back()
             self._redraw()
+
+        self._do(lambda seat: self.session.edit(seat, TakeBack(row, col)), taken)
 
     def _history_changed(self) -> None:
         placed = [(p["row"], p["col"]) for p in self.view.get("draft") or []]
@@ -341,14 +346,7 @@ class ScrabbleScreen(ScrabbleChallenges, TurnScreen):
 
     def _exchange_chosen(self, tile_ids: list[int] | None) -> None:
         if tile_ids:
-            if self.viewer is not None:
-                try:
-                    self.session.undo_all(self.viewer)
-                except IllegalMove as exc:  # a networked game's connection lost: nothing is done
-                    self._say("\n".join(exc.reasons), error=True)
-                    return
-                self._changed()  # the draft went back even if the exchange is refused
-            self._do(lambda seat: self.session.act(seat, Exchange(tuple(tile_ids))))
+            self._afresh(lambda seat: self.session.act(seat, Exchange(tuple(tile_ids))))
 
     def action_shuffle(self) -> None:
         random.shuffle(self.order)

@@ -10,7 +10,7 @@ from textual import work
 
 from tilegames.core.errors import IllegalMove
 from tilegames.core.i18n import _
-from tilegames.core.protocol import TURN_EVENT
+from tilegames.core.protocol import TURN_EVENT, Event
 from tilegames.games.scrabble.actions import AcceptPlay, Challenge
 from tilegames.ui.screens.dialogs import ChallengePrompt
 from tilegames.ui.screens.turns import AGENT_SECONDS, TurnScreen, new_turn
@@ -87,20 +87,29 @@ class ScrabbleChallenges(TurnScreen):
 
     def _challenge_answer(self, challenger: int | None) -> None:
         self._handing_off = False
-        try:
-            if challenger is not None:
-                self.session.act(challenger, Challenge())
-                self._changed()
-            elif self.view["awaiting_final_challenge"]:
-                seat = self.session.current_seat
-                if seat is None:  # what act() would say: no one's turn once the game is over
-                    raise IllegalMove("The game is over.")
-                if seat in self.here:  # a seat played elsewhere accepts (or challenges) there
-                    self.session.act(seat, AcceptPlay())
-                    self._changed()
-        except IllegalMove as exc:
+        acting: int | None = None  # the seat whose answer is sent: a challenger, or the player accepting
+        if challenger is not None:
+            acting = challenger
+        elif self.view["awaiting_final_challenge"]:
+            seat = self.session.current_seat
+            if seat is None:  # what act() would say: no one's turn once the game is over
+                self._say(_("The game is over."))
+            elif seat in self.here:  # a seat played elsewhere accepts (or challenges) there
+                acting = seat
+        if acting is None:
+            self._events_after_prompt()
+            return
+        seat, action = acting, Challenge() if challenger is not None else AcceptPlay()
+
+        def answered(_events: tuple[Event, ...]) -> None:
+            self._changed()
+            self._events_after_prompt()
+
+        def refused(exc: IllegalMove) -> None:
             self._say(" ".join(exc.reasons))
-        self._events_after_prompt()
+            self._events_after_prompt()
+
+        self.ask(lambda: self.session.act(seat, action), answered, refused)
 
     def _events_after_prompt(self) -> None:
         events = self._take_events()

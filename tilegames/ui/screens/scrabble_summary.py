@@ -14,6 +14,7 @@ from textual.widgets import Footer, Static
 from tilegames.core.i18n import _
 
 from tilegames.core.session_protocol import Session
+from tilegames.ui.screens.asking import WAITING, Asking
 from tilegames.ui.screens.summary import GameSummary, winner_line
 from tilegames.ui.widgets.race_chart import RaceChart
 
@@ -49,7 +50,7 @@ def adjustments_table(session: Session, result: dict[str, Any]) -> Table:
     return table
 
 
-class ScrabbleSummary(GameSummary):
+class ScrabbleSummary(Asking, GameSummary):
     DEFAULT_CSS = """
     ScrabbleSummary #saved { color: $success; height: auto; }
     """
@@ -75,9 +76,24 @@ class ScrabbleSummary(GameSummary):
         yield from self.compose_notice()
 
     def action_save(self) -> None:
-        try:
-            said = self.session.save_export("gcg")
-        except ValueError as exc:
-            said = str(exc)
+        """The record asked for (of the server, for a networked game: the keys answer meanwhile)
+        and written; where, or why not, on the line under the chart."""
+        if self.answer_pending:
+            return
+        self.ask(lambda: export(self.session), self._said, lambda exc: self._said(" ".join(exc.reasons)))
+
+    def _said(self, said: str) -> None:
         self.query_one("#saved", Static).update(said)
+
+    def _show_waiting(self, waiting: bool) -> None:
+        if waiting:
+            self._said(_(WAITING))  # i18n: marked
+
+
+def export(session: Session) -> str:
+    """The game saved as GCG: where, or why it could not be (a sentence either way)."""
+    try:
+        return session.save_export("gcg")
+    except ValueError as exc:
+        return str(exc)
 

@@ -3,7 +3,14 @@
 The screen shows the game as one seat (`viewer`) sees it. Between human turns a hand-off screen
 hides everything until the next player is ready (unless the hands are open), and the clock
 starts only then. Edits and actions go through `_do`, which shows a refusal's reasons and
-otherwise lets the subclass react to what happened (`_after_change`).
+otherwise lets the subclass react to what happened (`_after_change`), then does what the caller
+gives it to do after the step (`then`). Every call that acts goes through the one seam of
+asking.py: at once in hot-seat play; over a network in a worker, the answer coming back as a
+message while the keys go on answering. One move is out at a time: a move made while the
+server has not answered the last one is refused with a sentence rather than queued, because it
+was aimed at a screen the answer may change (a tile put where the last one was to go, an edit
+after a commit that ended the turn). News comes by the clock's timer, and over a network also
+the moment the server pushes it (`Asking.News`).
 
 The screen draws from `view`, which the session is asked for once per change (an edit, an action,
 a batch of events) or when the viewer changes: a key that changes nothing asks for nothing, and
@@ -13,7 +20,7 @@ over a wire every view is a round trip.
 from __future__ import annotations
 
 import re
-from typing import Any, Callable
+from typing import Any, Callable, TypeVar
 
 from textual import work
 from textual.binding import Binding, BindingType
@@ -22,14 +29,18 @@ from tilegames.core.agents import Agent, agent_for
 from tilegames.core.errors import IllegalMove
 from tilegames.core.i18n import N_, _
 from tilegames.core.protocol import TURN_EVENT, Action, Event
-from tilegames.core.session_protocol import Session
+from tilegames.core.session_protocol import NotNow, Session
+from tilegames.ui.screens.asking import WAITING, Asking
 from tilegames.ui.screens.base import BaseScreen
 from tilegames.ui.screens.dialogs import Confirm, HandOff
 from tilegames.ui.screens.help import HelpScreen
 from tilegames.ui.screens.rules import RulesScreen
 from tilegames.ui.widgets.timer import ClockReading, TurnTimer, time_left
 
+T = TypeVar("T")
+
 CLOCK_INTERVAL = 0.25
+ONE_AT_A_TIME = N_("The server has not answered your last move yet: wait for it, then try again.")
 AGENT_SECONDS = 1.0  # how long a computer player may think about a move
 _AGENT_NAME = re.compile(r"cpu( [0-9]+)?", re.IGNORECASE)
 
@@ -67,10 +78,10 @@ def common_keys(*, help: str = "", menu: str = "", undo: str = "", undo_all: str
 COMMON_ACTIONS = ("help", "rules", "leave", "undo", "undo_all", "redo")
 
 
-class TurnScreen(BaseScreen):
-    """A game's screen defines `_redraw()` (draw the view), `_after_change()` (react to new
-    events) and `_say(text, error)` (its message line), and may extend `_begin_turn` and
-    `_my_turn`."""
+class TurnScreen(Asking, BaseScreen):
+    """A game's screen defines `_redraw()` (draw the view, its status line through
+    `_status_line`), `_after_change()` (react to new events) and `_say(text, error)` (its
+    message line), and may extend `_begin_turn` and `_my_turn`."""
 
     def __init__(self, session: Session, *, open_hands: bool, on_game_over: Callable[[Session], None]) -> None:
         super().__init__()
@@ -141,6 +152,7 @@ class TurnScreen(BaseScreen):
     # --- the flow -------------------------------------------------------------------------
     def _start_turns(self) -> None:
         self.set_interval(CLOCK_INTERVAL, self._on_clock)
+        self._listen_for_news()
         self._turn_started()
 
     def _turn_started(self) -> None:
@@ -190,14 +202,16 @@ class TurnScreen(BaseScreen):
     def _agent_answer(self, seat: int, turn: int, action: Action | None) -> None:
         if action is None or turn != self.session.turn_number() or seat not in self.session.who_may_act():
             return  # too late: the clock (or someone) moved the game on
-        try:
-            self.session.act(seat, action)
-        except IllegalMove as exc:
+
+        def refused(exc: IllegalMove) -> None:
             self._say(_("{name}'s move was refused: {reasons}").format(name=self.session.seats[seat],
                                                                         reasons=" ".join(exc.reasons)), error=True)
-            return
-        self._changed()
-        self._after_change()
+
+        def made(_events: tuple[Event, ...]) -> None:
+            self._changed()
+            self._after_change()
+
+        self.ask(lambda: self.session.act(seat, action), made, refused)
 
     def _handed_to(self, seat: int) -> None:
         self._handing_off = False
@@ -214,10 +228,19 @@ class TurnScreen(BaseScreen):
 
     def _on_clock(self) -> None:
         """The turn clock runs behind help and rules (which show it) and the too-small notice
-        (which shows it too); when it runs out there, they close and the timeout shows."""
+        (which shows it too); when it runs out there, they close and the timeout shows. While
+        a request is out, its answer brings the news (`_answered`): the clock only counts."""
+        if self.answer_pending:
+            self._redraw_timer()
+            return
+        self._look_for_news()
+
+    def _look_for_news(self) -> bool:
+        """Take up what the session heard (`tick()`), unless a dialog covers the screen (help
+        and rules excepted); whether it looked."""
         top = self.app.screen
         if self._handing_off or (top is not self and not isinstance(top, (HelpScreen, RulesScreen))):
-            return
+            return False
         self.session.tick()
         self.refresh_notice()
         if self._events:
@@ -227,6 +250,7 @@ class TurnScreen(BaseScreen):
             self._after_change()
         else:
             self._redraw_timer()
+        return True
 
     def clock_reading(self) -> ClockReading:
         """(seconds left, seconds per turn) for the clocks shown over this screen."""
@@ -246,20 +270,61 @@ class TurnScreen(BaseScreen):
     def _my_turn(self) -> bool:
         return self.viewer is not None and self.viewer == self.session.current_seat and not self._handing_off
 
-    def _do(self, step: Callable[[int], Any]) -> bool:
-        """Run one step for the viewer's seat; show the reasons of a refusal and keep going."""
+    def _do(self, step: Callable[[int], T], then: Callable[[T], None] | None = None) -> None:
+        """Run one step for the viewer's seat, then `then(what the step returned)`; show the
+        reasons of a refusal and keep going (then is not called)."""
         seat = self.viewer
-        if not self._my_turn() or seat is None:  # no turn is ours without a viewer
+        if not self._my_turn() or seat is None or not self._free():  # no turn is ours without a viewer
+            return
+
+        def done(value: T) -> None:
+            self._changed()  # before anything redraws, the message line's clearing too
+            self._say("")
+            self._after_change()
+            if then is not None:
+                then(value)
+
+        self.ask(lambda: step(seat), done, self._refused)
+
+    def _free(self) -> bool:
+        """Whether a move may be sent now: not while the last one waits for its answer (said)."""
+        if self.answer_pending:
+            self._say(_(ONE_AT_A_TIME), error=True)  # i18n: marked
             return False
-        try:
-            step(seat)
-        except IllegalMove as exc:
-            self._say("\n".join(exc.reasons), error=True)
-            return False
-        self._changed()  # before anything redraws, the message line's clearing too
-        self._say("")
-        self._after_change()
         return True
+
+    def _refused(self, exc: IllegalMove) -> None:
+        """A refused step's reasons on the message line; a step the session could not make now
+        (NotNow: a server asking to slow down) in passing, not as a refusal."""
+        text = "\n".join(exc.reasons)
+        if isinstance(exc, NotNow):
+            self.notify(text, timeout=3, markup=False)
+        else:
+            self._say(text, error=True)
+
+    def _afresh(self, step: Callable[[int], Any]) -> None:
+        """The draft back to how the turn began, then `step` (an exchange, which takes tiles
+        from the rack, not from the board); a draft that could not be put back does nothing."""
+        viewer = self.viewer
+        if viewer is None:
+            self._do(step)
+            return
+        if not self._free():
+            return
+
+        def undone(_nothing: None) -> None:
+            self._changed()  # the draft went back even if the step is refused
+            self._do(step)
+
+        self.ask(lambda: self.session.undo_all(viewer), undone, self._refused)
+
+    def _status_line(self, title: str, status: str) -> str:
+        """The screen's top line: the game and whose turn, or that it waits for the server."""
+        return f"{title}  {_(WAITING) if self._waiting else status}"  # i18n: marked
+
+    def _show_waiting(self, waiting: bool) -> None:
+        """The status line says it (`_status_line`)."""
+        self._redraw()
 
     # --- the keys every game shares (common_keys) -----------------------------------------
     MOUSE_HELP: str | None = None  # how the mouse works on this screen, for the help screen (marked with N_)
@@ -284,20 +349,24 @@ class TurnScreen(BaseScreen):
             self.session.undo_all(seat)
             return True
 
-        if self._history_step(undo_all, "") and self.UNDO_ALL_NEWS:
-            self._say(_(self.UNDO_ALL_NEWS))  # i18n: marked
+        self._history_step(undo_all, "", _(self.UNDO_ALL_NEWS) if self.UNDO_ALL_NEWS else "")  # i18n: marked
 
-    def _history_step(self, step: Callable[[int], bool], nothing: str) -> bool:
-        if not self._my_turn():
-            return False
+    def _history_step(self, step: Callable[[int], bool], nothing: str, news: str = "") -> None:
+        """Undo, redo or undo all: `nothing` said when there was nothing to do, `news` once done."""
+        if not self._my_turn() or not self._free():
+            return
         self._let_go()
-        done: list[bool] = []
-        if self._do(lambda seat: done.append(step(seat))) and not all(done):
-            self._say(nothing)
-        if done and all(done):
+
+        def stepped(changed: bool) -> None:
+            if not changed:
+                self._say(nothing)
+                return
             self._history_changed()
             self._redraw()
-        return bool(done and all(done))
+            if news:
+                self._say(news)
+
+        self._do(step, stepped)
 
     def help_bindings(self) -> list[BindingType]:
         """This screen's keys, its base classes' too (a game's screen adds keys to the rows

@@ -18,6 +18,7 @@ from tilegames.ui.screens.scrabble_summary import ScrabbleSummary
 
 class ScrabblePlugin:
     id = GAME.id
+    summary_reads_past_views = True  # its summary charts the score move by move
 
     def play_screen(self, session: Session, *, open_hands: bool, series: Series[GameRecord], heading: str,
                     on_game_over: Callable[[Session], None]) -> ScrabbleScreen:

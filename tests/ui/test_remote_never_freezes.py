@@ -1,0 +1,176 @@
+"""A networked screen never freezes: requests wait for the server in a worker while the keys
+go on answering, the screen says when the server is slow, a server gone silent costs one move
+(said in a sentence) and play goes on when it speaks again, news from another terminal arrives
+without waiting for the screen's timer, and a `slow_down` refusal is said in passing."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from remote_helpers import LOCALHOST, join, new_table, serving
+from server_gate import ServerGate
+from textual.widgets import Static
+
+from tilegames.games.scrabble.actions import Pass
+from tilegames.net import remote_session
+from tilegames.ui.games.scrabble.board import Board
+from tilegames.ui.remote import start_remote
+from tilegames.ui.screens import turns
+from tilegames.ui.screens.help import HelpScreen
+from tilegames.ui.screens.scrabble import ScrabbleScreen
+from tilegames.ui.screens.scrabble_summary import ScrabbleSummary
+from tilegames.ui.widgets.movelog import MoveLog
+
+ANN_FIRST, BOB_FIRST = 4, 3  # Scrabble seeds for Ann and Bob (no clock)
+WAITING = "Waiting for the server"
+
+
+async def show(pilot: Any, port: int, code: str, timeout: float = 10.0) -> ScrabbleScreen:
+    start_remote(pilot.app, LOCALHOST, port, (code,), timeout)
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, ScrabbleScreen), type(screen).__name__
+    return screen
+
+
+async def until(pilot: Any, done: Callable[[], bool], seconds: float = 10.0) -> None:
+    for _ in range(int(seconds / 0.05)):
+        if done():
+            return
+        await pilot.pause(0.05)
+    assert done()
+
+
+def status(screen: ScrabbleScreen) -> str:
+    return str(screen.query_one("#status", Static).render())
+
+
+def letter_of(screen: ScrabbleScreen, index: int = 0) -> str:
+    face = screen.view["rack"][index]["face"]
+    return "a" if face == "?" else face.lower()
+
+
+def notes(app: Any) -> list[tuple[str, str]]:
+    return [(n.message, n.severity) for n in app._notifications]
+
+
+async def test_while_the_server_is_slow_to_answer_keys_still_answer_and_the_screen_says_it_waits(
+        app, tmp_path, monkeypatch):
+    gate = ServerGate(monkeypatch)
+    with serving(tmp_path / "server") as server:
+        table = new_table(server, "scrabble", ("Ann", "Bob"), ANN_FIRST)
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = await show(pilot, server.port, str(table.codes[0]))
+            assert screen._my_turn() and WAITING not in status(screen)
+            gate.hold()
+            await pilot.press(letter_of(screen))
+            await until(pilot, gate.holding.is_set)
+            await pilot.pause(0.5)  # longer than a moment
+            assert WAITING in status(screen) and not screen.session.draft_changed()
+            await pilot.press("f1")  # help opens, and closes
+            await pilot.pause()
+            assert isinstance(app.screen, HelpScreen)
+            await pilot.press("escape")
+            await pilot.pause()
+            assert app.screen is screen
+            before = screen.cursor
+            await pilot.press("down")  # the cursor moves
+            assert screen.cursor != before and WAITING in status(screen)
+            await pilot.press(letter_of(screen, 1))  # a second move meanwhile: refused, said
+            assert "has not answered your last move" in screen._message
+            gate.answer()
+            await until(pilot, lambda: screen.session.draft_changed() and WAITING not in status(screen))
+            assert len(screen.view["draft"]) == 1  # the first move only, as the server has it
+            placed = screen.view["draft"][0]
+            assert screen.query_one(Board).new == {(placed["row"], placed["col"])}  # drawn on the board
+            await pilot.press(letter_of(screen))  # and play goes on
+            await until(pilot, lambda: len(screen.view["draft"]) == 2)
+
+
+async def test_a_silent_server_costs_the_move_in_a_sentence_and_play_goes_on_when_it_answers_again(
+        app, tmp_path, monkeypatch):
+    monkeypatch.setattr(remote_session, "RECONNECT_DELAYS", (0.1,) * 100)
+    gate = ServerGate(monkeypatch)
+    with serving(tmp_path / "server") as server:
+        table = new_table(server, "scrabble", ("Ann", "Bob"), ANN_FIRST)
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = await show(pilot, server.port, str(table.codes[0]), timeout=0.6)
+            assert screen._my_turn()
+            gate.silence()
+            await pilot.press(letter_of(screen))
+            await pilot.press("f1")  # the app answers while the server says nothing
+            await pilot.pause()
+            assert isinstance(app.screen, HelpScreen)
+            await pilot.press("escape")
+            await until(pilot, lambda: "did not answer" in screen._message)
+            assert "the move was not made" in screen._message and screen._problem
+            assert not screen.session.draft_changed()
+            gate.speak()
+            await until(pilot, lambda: screen.session.connected and any("again" in n for n, _ in notes(app)))
+            assert screen._my_turn() and not screen.session.draft_changed()  # the server's state: nothing made
+            await pilot.press(letter_of(screen))
+            await until(pilot, screen.session.draft_changed)
+
+
+async def test_a_move_made_at_another_terminal_reaches_the_screen_without_its_timer(app, tmp_path, monkeypatch):
+    monkeypatch.setattr(turns, "CLOCK_INTERVAL", 3600.0)  # the screen's timer never comes round
+    with serving(tmp_path / "server") as server:
+        table = new_table(server, "scrabble", ("Ann", "Bob"), BOB_FIRST)
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = await show(pilot, server.port, str(table.codes[0]))
+            bob = join(server, table.codes[1])
+            try:
+                assert not screen._my_turn()
+                bob.act(1, Pass())
+                await until(pilot, screen._my_turn, seconds=5)
+                log = "\n".join(str(line) for line in screen.query_one(MoveLog).lines)
+                assert "Bob passed." in log
+            finally:
+                bob.close()
+
+
+async def test_a_slow_down_refusal_is_said_in_passing_and_play_goes_on(app, tmp_path, monkeypatch):
+    gate = ServerGate(monkeypatch)
+    with serving(tmp_path / "server") as server:
+        table = new_table(server, "scrabble", ("Ann", "Bob"), ANN_FIRST)
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = await show(pilot, server.port, str(table.codes[0]))
+            app.clear_notifications()
+            gate.refuse("slow_down", "Too many edits at once: wait a moment.")
+            await pilot.press(letter_of(screen))
+            await until(pilot, lambda: any("wait a moment" in n for n, _ in notes(app)))
+            assert ("Too many edits at once: wait a moment.", "information") in notes(app)
+            assert "wait a moment" not in screen._message and not screen._problem  # not an error line
+            assert screen.session.connected and not screen.session.draft_changed()  # the edit was not made
+            await pilot.press(letter_of(screen))
+            await until(pilot, screen.session.draft_changed)
+
+
+async def test_a_summary_that_charts_the_game_waits_for_its_past_views_while_the_screen_answers(
+        app, tmp_path, monkeypatch):
+    gate = ServerGate(monkeypatch, held_ops=("past_views",))
+    with serving(tmp_path / "server") as server:
+        table = new_table(server, "scrabble", ("Ann", "Bob"), ANN_FIRST)
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = await show(pilot, server.port, str(table.codes[0]))
+            bob = join(server, table.codes[1])
+            try:
+                gate.hold()
+                for _ in range(2):  # everyone passes twice: the game ends
+                    await until(pilot, screen._my_turn)
+                    await pilot.press("2", "y")
+                    await until(pilot, lambda: bob.tick() is not None and bob.current_seat == 1)
+                    bob.act(1, Pass())
+                await until(pilot, gate.holding.is_set)  # the summary's chart is asked of the server
+                await pilot.pause(0.5)
+                assert app.screen is screen and WAITING in status(screen)
+                await pilot.press("f1")
+                await pilot.pause()
+                assert isinstance(app.screen, HelpScreen)
+                await pilot.press("escape")
+                gate.answer()
+                await until(pilot, lambda: isinstance(app.screen, ScrabbleSummary))
+                assert screen.session.result() is not None
+            finally:
+                bob.close()
