@@ -18,7 +18,7 @@ server's answer, so a screen makes those calls in a worker thread and goes on an
 
 from __future__ import annotations
 
-from typing import Any, Callable, Protocol, runtime_checkable
+from typing import Any, Callable, Protocol, TypeGuard, runtime_checkable
 
 from tilegames.core.errors import IllegalMove
 from tilegames.core.protocol import Action, Edit, Event, Result
@@ -118,7 +118,9 @@ Home = Callable[[Callable[[], Any]], Any]
 class BlockingSession(Protocol):
     """What a session adds whose calls wait on something outside this process (a server):
     acting, `past_views`, `save_export` and moving on to a series' next game may be called from
-    a worker thread, and the session still changes only on its home thread."""
+    a worker thread, and the session still changes only on its home thread. A protocol of its
+    own rather than members of `Session`, so that a session answering at once (LocalSession, a
+    test's session) needs to say nothing."""
 
     def settle_on(self, home: Home | None) -> None:
         """A call made on another thread hands whatever changes the session (the answer's
@@ -132,7 +134,7 @@ class BlockingSession(Protocol):
         ...
 
 
-def calls_block(session: object) -> bool:
+def calls_block(session: object) -> TypeGuard[BlockingSession]:
     """Whether `session`'s acting calls may wait on something outside this process."""
     return isinstance(session, BlockingSession)
 

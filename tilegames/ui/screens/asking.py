@@ -27,7 +27,7 @@ from textual.timer import Timer
 
 from tilegames.core.errors import IllegalMove
 from tilegames.core.i18n import N_, _
-from tilegames.core.session_protocol import BlockingSession, Home, Session
+from tilegames.core.session_protocol import Home, Session, calls_block
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -91,7 +91,7 @@ class Asking(_Screen):
         """`call()` (a call of the session), then `then(its value)`, or `refused(the
         IllegalMove)`: here and now, or in a worker when the session's calls block."""
         session = self.session
-        if not isinstance(session, BlockingSession):
+        if not calls_block(session):
             ask_here(call, then, refused)
             return
         session.settle_on(self._app_thread())
@@ -152,7 +152,7 @@ class Asking(_Screen):
         """A blocking session wakes this screen (`Asking.News`) as soon as its server sends
         news; once per batch, however many lines come before the screen looks."""
         session = self.session
-        if not isinstance(session, BlockingSession):
+        if not calls_block(session):
             return
 
         def wake() -> None:  # on the connection's thread: posting is all it may do
