@@ -16,6 +16,7 @@ from tilegames.net import remote_session
 from tilegames.ui.games.scrabble.board import Board
 from tilegames.ui.remote import start_remote
 from tilegames.ui.screens import turns
+from tilegames.ui.screens.dialogs import Confirm
 from tilegames.ui.screens.help import HelpScreen
 from tilegames.ui.screens.scrabble import ScrabbleScreen
 from tilegames.ui.screens.scrabble_summary import ScrabbleSummary
@@ -72,6 +73,12 @@ async def test_while_the_server_is_slow_to_answer_keys_still_answer_and_the_scre
             await pilot.pause()
             assert isinstance(app.screen, HelpScreen)
             await pilot.press("escape")
+            await pilot.pause()
+            assert app.screen is screen
+            await pilot.press("f10")  # leaving asks, and staying goes back to the game
+            await pilot.pause()
+            assert isinstance(app.screen, Confirm)
+            await pilot.press("n")
             await pilot.pause()
             assert app.screen is screen
             before = screen.cursor
