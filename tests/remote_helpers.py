@@ -20,7 +20,10 @@ from tilegames.net.client_hosting import HostedServer, HostedTable
 from tilegames.net.remote_session import RemoteSession
 from tilegames.net.server import Settings
 
-FAST = Settings(agent_seconds=0.05, tick_seconds=0.05, keepalive_seconds=1.0, join_seconds=60.0)
+# Scripted players move far faster than people: their moves are not rate-limited here (the
+# limits' own tests, tests/net/test_server_isolation.py, set them).
+FAST = Settings(agent_seconds=0.05, tick_seconds=0.05, keepalive_seconds=1.0, join_seconds=60.0,
+                move_burst=1e9, move_rate=1e9, replay_burst=1e9, replay_rate=1e9)
 LOCALHOST = "127.0.0.1"
 
 

@@ -217,3 +217,16 @@ def test_after_close_every_request_says_the_connection_is_gone(scrabble):
         ann.act(seat, Pass())
     assert lost.value.reasons[0].endswith(".")
     assert ann.past_views() == [ann.view(None)]  # a summary still has something to draw
+
+
+def test_a_game_record_is_not_saved_on_the_server_by_an_app_it_serves_over_ssh(scrabble, private_home, monkeypatch):
+    _, ann, bob = scrabble
+    for _ in range(4):  # everyone passes twice: the game ends
+        me, other = players(ann, bob)
+        me.act(me.current_seat, Pass())
+        until(other, lambda: other.turn_number() == me.turn_number())
+    before = sorted(private_home.rglob("*"))
+    monkeypatch.setenv("TILEGAMES_SSH_SESSION", "1")
+    with pytest.raises(ValueError, match="served over SSH: nothing is saved"):
+        ann.save_export("gcg")
+    assert sorted(private_home.rglob("*")) == before

@@ -18,6 +18,7 @@ from tilegames.core.inputs import shown
 from tilegames.core.protocol import Event
 from tilegames.core.saves import saves_dir
 from tilegames.net.client_messages import RemoteState
+from tilegames.net.ssh_child import NOTHING_SAVED, served_over_ssh
 
 T = TypeVar("T")
 
@@ -61,7 +62,10 @@ class AskedRecords:
         return self._state.result is not None and kept is not None and kept[0] == self._state.game
 
     def save_export(self, fmt: str) -> str:
-        """The game's record in `fmt`, asked of the server, written to the saves folder here."""
+        """The game's record in `fmt`, asked of the server, written to the saves folder here;
+        refused (ValueError, a sentence) in an app the SSH door serves: "here" is the server."""
+        if served_over_ssh():
+            raise ValueError(_(NOTHING_SAVED))  # i18n: marked
         try:
             text, _events = self._request("export", fmt=fmt, game=self._state.game)
         except IllegalMove as exc:
