@@ -19,10 +19,12 @@ SEED = 1  # Ann wins game 1 of this match, Bob game 2 and the match (scores that
 
 
 async def shown(pilot: Any, kind: type) -> Any:
-    """Pause until the app shows a `kind` screen; that screen."""
+    """Pause until the app shows a `kind` screen, composed and drawn; that screen."""
     for _ in range(200):
-        if isinstance(pilot.app.screen, kind):
-            return pilot.app.screen
+        screen = pilot.app.screen
+        if isinstance(screen, kind) and screen.is_mounted and screen.children:
+            await pilot.pause()  # the screen's own mount handlers have run
+            return screen
         await pilot.pause(0.05)
     raise AssertionError(f"{type(pilot.app.screen).__name__} is shown, not {kind.__name__}")
 
