@@ -11,6 +11,14 @@ a moment (`WAIT_NOTICE`) the screen says that it waits for the server (`_show_wa
 session still changes only on the app's thread: the worker only waits, and hands what the
 answer changes over to the app's thread (the session's `settle_on`).
 
+Keys typed ahead are kept (`holds_key`, as each key reaches the screen, before its handlers
+and the bindings see it): one pressed while a move waits for its answer is held, and pressed again, in order, once the answer
+has come, so each is taken against the screen the answers before it made (a word typed in one
+go lands letter after letter, square after square, however slow the server). Keys that only
+look or leave (help, rules, the menu, the palette, quitting) are never held, and the cursor keys
+answer at once unless keys are held already. A refused move drops the keys typed after it:
+they were aimed at a screen that move would have made.
+
 News works the same way round: a blocking session's connection wakes the screen with a message
 (`Asking.News`, through `wake_with`) the moment the server pushes something, and the screen
 takes it up on its own thread (`TurnScreen`).
@@ -22,6 +30,7 @@ import threading
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Generic, TypeVar
 
+from textual import events
 from textual.message import Message
 from textual.timer import Timer
 
@@ -39,6 +48,11 @@ else:
 T = TypeVar("T")
 
 WAIT_NOTICE = 0.3  # seconds an answer may take before the screen says it waits
+# Bindings whose keys are never held for type-ahead: they only look, or leave.
+UNHELD_ACTIONS = frozenset({"help", "rules", "leave", "command_palette", "quit"})
+# Bindings that only move the cursor: they answer at once while a move waits, unless keys are
+# held already (then they wait their turn, so a word typed and a cursor moved keep their order).
+CURSOR_ACTIONS = frozenset({"move", "edge", "switch_zone", "toggle_direction"})
 WAITING = N_("Waiting for the server…")
 CLOSING = N_("The game was left before the server answered.")
 
@@ -71,6 +85,7 @@ class Asking(_Screen):
     _home: Home | None = None
     _news_posted = False  # a News message is on its way
     _news_missed = False  # news woke the screen while a dialog covered it
+    _held: list[events.Key] | None = None  # keys typed ahead of an answer, oldest first
 
     class Answered(Message, bubble=False):
         """A worker's request came back: its value, or the refusal."""
@@ -86,6 +101,47 @@ class Asking(_Screen):
     def answer_pending(self) -> bool:
         """Whether a request is out (a blocking session's: never for one that answers at once)."""
         return self._pending > 0
+
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.Key) and self.holds_key(event):
+            return  # held: no handler here sees it, nor the bindings it would bubble up to
+        await super().on_event(event)
+
+    def holds_key(self, key: events.Key) -> bool:
+        """Whether `key` is held for later (a move's answer is awaited, or keys before it are
+        held): it is pressed again once the answer has come (`_press_held`)."""
+        if not self._pending and not self._held:
+            return False
+        active = self.active_bindings.get(key.key)
+        action = active.binding.action.rsplit(".", 1)[-1].split("(", 1)[0] if active is not None else ""
+        if action in UNHELD_ACTIONS or (action in CURSOR_ACTIONS and not self._held):
+            return False
+        if self._held is None:
+            self._held = []
+        self._held.append(events.Key(key.key, key.character))
+        return True
+
+    def _press_held(self, refused: bool) -> None:
+        """The keys typed ahead, pressed again in order once the answer has come; dropped
+        after a refused move."""
+        if refused:
+            self._held = None
+        elif self._held:
+            self.call_later(self._replay)
+
+    async def _replay(self) -> None:
+        """Each held key as if pressed now, one after the other, until one sends a move (the
+        rest then wait for its answer): its binding run here and now, or else the screen's own
+        handlers (typing a letter), so that no key overtakes the one before it."""
+        while self._held and not self._pending:
+            key = self._held.pop(0)
+            active = self.active_bindings.get(key.key)
+            if active is not None and active.enabled:
+                await self.app.run_action(active.binding.action, active.node)
+            else:
+                await super().on_event(key)
+        if not self._held:
+            self._held = None
 
     def ask(self, call: Callable[[], T], then: Callable[[T], None], refused: Callable[[IllegalMove], None]) -> None:
         """`call()` (a call of the session), then `then(its value)`, or `refused(the
@@ -123,8 +179,9 @@ class Asking(_Screen):
             message.ticket.then(message.value)
         if waited and not self._waiting:  # said after what followed the answer, which drew it
             self._show_waiting(False)
-        if not self._pending:  # the news that came meanwhile
+        if not self._pending:  # the news that came meanwhile, then the keys typed ahead
             self._take_news()
+            self._press_held(message.refusal is not None)
 
     def _begin_waiting(self) -> None:
         self._wait_timer = None
