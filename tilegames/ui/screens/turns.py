@@ -6,11 +6,11 @@ starts only then. Edits and actions go through `_do`, which shows a refusal's re
 otherwise lets the subclass react to what happened (`_after_change`), then does what the caller
 gives it to do after the step (`then`). Every call that acts goes through the one seam of
 asking.py: at once in hot-seat play; over a network in a worker, the answer coming back as a
-message while the keys go on answering. One move is out at a time: a move made while the
-server has not answered the last one is refused with a sentence rather than queued, because it
-was aimed at a screen the answer may change (a tile put where the last one was to go, an edit
-after a commit that ended the turn). News comes by the clock's timer, and over a network also
-the moment the server pushes it (`Asking.News`).
+message while the keys go on answering. One move is out at a time: the keys typed while the
+server has not answered the last one are held and pressed again once it has (type-ahead,
+asking.py), so each is taken against the screen the answer made (the next letter on the next
+square); a move asked for otherwise meanwhile (a click) is refused with a sentence. News comes
+by the clock's timer, and over a network also the moment the server pushes it (`Asking.News`).
 
 The screen draws from `view`, which the session is asked for once per change (an edit, an action,
 a batch of events) or when the viewer changes: a key that changes nothing asks for nothing, and
