@@ -32,6 +32,7 @@ class ScrabbleChallenges(TurnScreen):
     """The challenge part of the Scrabble screen (its other parts: scrabble.py)."""
 
     _turn_waiting = False  # a new turn began behind the challenge prompt
+    _asked: dict[str, Any] | None = None  # the play the prompt on screen asks about
     news: Any  # the screen's DrawNews
 
     def _note(self, text: str, error: bool = False) -> None:
@@ -83,10 +84,27 @@ class ScrabbleChallenges(TurnScreen):
             # The other players look at the screen now: hide the rack that was just refilled.
             self.viewer = None
         self._redraw()  # the play on the board, under the prompt
+        self._asked = pending
         self.app.push_screen(ChallengePrompt(question, others), self._challenge_answer)
+
+    def _look_for_news(self) -> bool:
+        """News while the challenge prompt is up: a play challenged or let stand at another
+        terminal (served games, where each player is asked at their own) takes the question
+        away here, as if it had been answered."""
+        prompt = self.app.screen
+        elsewhere = set(range(len(self.session.seats))) - set(self.here)  # none in hot-seat play
+        if self._asked is None or not isinstance(prompt, ChallengePrompt) or not elsewhere:
+            return super()._look_for_news()
+        self.session.tick()
+        if self.session.view(None)["pending"] != self._asked:
+            self._asked = None
+            self._changed()
+            prompt.dismiss(None)  # decided elsewhere: nothing to send from here
+        return True
 
     def _challenge_answer(self, challenger: int | None) -> None:
         self._handing_off = False
+        self._asked = None
         acting: int | None = None  # the seat whose answer is sent: a challenger, or the player accepting
         if challenger is not None:
             acting = challenger
