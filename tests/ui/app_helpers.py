@@ -66,3 +66,12 @@ def screen_text(app: TilegamesApp) -> str:
 
     svg = app.export_screenshot()
     return html.unescape(" ".join(re.findall(r">([^<>]+)</text>", svg))).replace("\xa0", " ")
+
+
+async def until(pilot, done, seconds: float = 10.0) -> None:
+    """Pause the app (0.05 s at a time) until `done()`, at most `seconds`; then assert it."""
+    for _ in range(int(seconds / 0.05)):
+        if done():
+            return
+        await pilot.pause(0.05)
+    assert done()

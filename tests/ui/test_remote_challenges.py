@@ -6,8 +6,9 @@ failed challenge of Bob's FINS at her terminal, Cy's terminal still asked him, a
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
+from app_helpers import until
 from remote_helpers import LOCALHOST, join, new_table, serving, until as ticked
 
 from tilegames.core.agents import agent_for
@@ -15,14 +16,6 @@ from tilegames.games.scrabble.actions import Challenge, Place
 from tilegames.ui.remote import start_remote
 from tilegames.ui.screens.dialogs import ChallengePrompt
 from tilegames.ui.screens.scrabble import ScrabbleScreen
-
-
-async def until(pilot: Any, done: Callable[[], bool], seconds: float = 10.0) -> None:
-    for _ in range(int(seconds / 0.05)):
-        if done():
-            return
-        await pilot.pause(0.05)
-    assert done()
 
 
 def first_seat_play(session: Any, seat: int) -> Place:

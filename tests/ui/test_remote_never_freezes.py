@@ -5,8 +5,9 @@ without waiting for the screen's timer, and a `slow_down` refusal is said in pas
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
+from app_helpers import until
 from remote_helpers import LOCALHOST, join, new_table, serving
 from server_gate import ServerGate
 from textual import events
@@ -34,14 +35,6 @@ async def show(pilot: Any, port: int, code: str, timeout: float = 10.0) -> Scrab
     screen = pilot.app.screen
     assert isinstance(screen, ScrabbleScreen), type(screen).__name__
     return screen
-
-
-async def until(pilot: Any, done: Callable[[], bool], seconds: float = 10.0) -> None:
-    for _ in range(int(seconds / 0.05)):
-        if done():
-            return
-        await pilot.pause(0.05)
-    assert done()
 
 
 def status(screen: ScrabbleScreen) -> str:
