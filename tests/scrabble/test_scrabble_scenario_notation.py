@@ -122,3 +122,21 @@ def test_the_scrabble_demos_are_shipped():
     names = {p.name for p in DEMOS}
     assert {"scrabble-first-play.toml", "scrabble-bingo.toml", "scrabble-challenge-void.toml",
             "scrabble-end-hasbro.toml"} <= names
+
+
+@pytest.mark.parametrize("move, said", [
+    ("7E CO(N)QUE(S)T", r"\(S\) plays through K7, which holds I, not S"),
+    ("7E CONQUEST", "CONQUEST puts S on K7, which holds I already"),
+])
+def test_a_played_through_letter_must_match_the_board_or_the_move_is_refused(move, said):
+    """Issue 22, item 10: with an I on K7, `7E CO(N)QUE(S)T` was accepted and played CONQUEIT."""
+    state = position(board=["G7 NAIL", "K6 BIT"], racks={"Ann": "COQUETS"})
+    assert state.cells()[(6, 10)] == "I"  # K7
+    with pytest.raises(ScenarioError, match=said):
+        SCENARIO.move(state, 0, move)
+
+
+def test_a_played_through_letter_that_matches_the_board_is_played_through():
+    state = position(board=["G7 NAIL", "K6 BIT"], racks={"Ann": "COQUETS"})
+    play = SCENARIO.move(state, 0, "7E CO(N)QUE(I)T")
+    assert isinstance(play, Place) and len(play.tiles) == 6

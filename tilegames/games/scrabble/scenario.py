@@ -256,7 +256,8 @@ def _rack_ids(rack: tuple[Tile, ...], letters: str) -> tuple[int, ...]:
 
 def _placements(state: ScrabbleState, seat: int, coordinate: Coordinate, word: str) -> tuple[Placement, ...]:
     """The tiles a GCG play puts down: a letter on a covered square that matches it (or `.`, or
-    a letter in parentheses) is played through; lower case takes the blank."""
+    a letter in parentheses) is played through, and one that does not is refused, never played
+    as another word; lower case takes the blank."""
     letters: list[tuple[str, bool]] = []  # (letter, written as played through)
     for token in re.findall(r"\([A-Za-z]+\)|.", word):
         if token.startswith("("):
@@ -270,7 +271,11 @@ def _placements(state: ScrabbleState, seat: int, coordinate: Coordinate, word: s
         if through and here is None:
             what = '"."' if letter == "." else f"({letter})"
             raise ScenarioError(f"{what} plays through a tile already on the board, but {_name(pos)} is empty.")
-        if here is not None and (through or here.upper() == letter.upper()):
+        if here is not None:
+            if letter != "." and here.upper() != letter.upper():
+                if through:
+                    raise ScenarioError(f"({letter}) plays through {_name(pos)}, which holds {here}, not {letter}.")
+                raise ScenarioError(f"{word} puts {letter} on {_name(pos)}, which holds {here} already.")
             continue
         faces.append(BLANK if letter.islower() else letter.upper())
         spots.append((pos, letter.upper()))
