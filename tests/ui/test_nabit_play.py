@@ -1,5 +1,5 @@
-"""Nab-It! in the app, keyboard only (issue 14): a first word typed and built, SUN → FUN nabbed by
-stacking, a refused stack that changes nothing, exchange and pass with their prompts, the window
+"""Nab-It! in the app, keyboard only (issue 14): a first word typed and built, SUN → FUN taken by
+stacking, HAT nabbed by capping, a refused stack that changes nothing, exchange and pass with their prompts, the window
 that follows the cursor and recentres, a player's words highlighted, the hand hidden at the
 hand-off, and a whole game between computers to its summary."""
 
@@ -59,8 +59,9 @@ async def test_a_first_word_is_typed_on_the_grid_and_built(app):
         assert app.screen.query_one("#preview", Static).display  # Bora's turn: her build panel
 
 
-async def test_stacking_f_on_s_makes_fun_and_nabs_it(app):
-    """SUN → FUN (RULES.md §4.4): Bora types F on Ann's S; the preview says she nabs it."""
+async def test_stacking_f_on_s_makes_fun_and_takes_control_of_it(app):
+    """SUN → FUN (RULES.md §4.4): Bora types F on Ann's S; the preview says she takes control
+    of it, not that she nabs it: nabbing is for capping a stack (issue 22, item 3)."""
     state = position(["TO", "FIT"], across(0, 0, "SUN"), current=1)
     async with app.run_test(size=(80, 24)) as pilot:
         session = show(app, state)
@@ -69,10 +70,36 @@ async def test_stacking_f_on_s_makes_fun_and_nabs_it(app):
         s.typing.pos = (0, 0)
         await pilot.press("f")
         await pilot.pause()
-        assert "FUN" in preview(app) and "nabbed from Ann" in preview(app)
+        assert "FUN: takes control from Ann" in preview(app) and "nab" not in preview(app)
         await pilot.press("enter")
         await pilot.pause()
         assert [(w["word"], w["controller"]) for w in session.view(None)["words"]] == [("FUN", 1)]
+
+
+async def test_capping_a_stack_says_the_word_is_nabbed(app):
+    """The 5th tile on a stack caps it and nabs every word through it (RULES.md §4.5)."""
+    state = position(["HEAST", "BOGUS"], {(0, 0): "PDRC", **across(0, 1, "AT")}, control={"CAT": 1})
+    async with app.run_test(size=(80, 24)) as pilot:
+        show(app, state)
+        await pilot.pause()
+        s = screen(app)
+        s.typing.pos = (0, 0)
+        await pilot.press("h")
+        await pilot.pause()
+        assert "HAT: nabbed from Bora" in preview(app) and "caps 1 stack" in preview(app)
+
+
+async def test_the_help_explains_control_stacks_caps_and_the_bank(app):
+    state = position(["TO", "FIT"], across(0, 0, "SUN"), current=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        show(app, state)
+        await pilot.pause()
+        await pilot.press("f1")
+        await pilot.pause()
+        shown = "\n".join(str(w.render()) for w in app.screen.query(Static))
+        assert "Words of the game" in shown
+        for term in ("Stack:", "Control:", "Cap: the 5th tile on a stack caps it", "Bank:"):
+            assert term in shown
 
 
 async def test_a_refused_stack_says_why_and_changes_nothing(app):

@@ -35,13 +35,15 @@ class HelpScreen(TranslatedKeys, ModalScreen[None]):
     BINDINGS = [Binding("escape,q,question_mark", "close", "Close")]
 
     def __init__(self, bindings: Iterable[BindingType], mouse: str = MOUSE_HELP,
-                 clock: ClockSource | None = None) -> None:
+                 clock: ClockSource | None = None, terms: str = "") -> None:
         """`bindings` as a screen's BINDINGS may hold them: Binding objects or (key, action[, description]);
-        `mouse`: a message id (marked with N_), translated as it is shown; `clock`, when given,
-        feeds a turn timer shown above the keys."""
+        `mouse` and `terms` (the game's own words, explained; none when empty): message ids
+        (marked with N_), translated as they are shown; `clock`, when given, feeds a turn timer
+        shown above the keys."""
         super().__init__()
         self.bindings_to_show = [b if isinstance(b, Binding) else Binding(*b) for b in bindings]
         self.mouse = mouse
+        self.terms = terms
         self.clock = clock
 
     def compose(self) -> ComposeResult:
@@ -50,7 +52,10 @@ class HelpScreen(TranslatedKeys, ModalScreen[None]):
             keys = " / ".join(KEY_NAMES.get(k, k) for k in binding.key.split(","))
             description = _(binding.description) if binding.description else ""  # i18n: marked
             lines.append(f"  [b]{set_cell_size(keys, max(18, cell_len(keys)))}[/b] {description}")
-        lines += ["", _(self.mouse), "", _("Press Esc to close.")]  # i18n: marked
+        lines += ["", _(self.mouse)]  # i18n: marked
+        if self.terms:
+            lines += ["", "[b]" + _("Words of the game") + "[/b]", "", _(self.terms)]  # i18n: marked
+        lines += ["", _("Press Esc to close.")]
         with Vertical(id="panel") as panel:
             panel.border_title = _("Help")
             if self.clock is not None:

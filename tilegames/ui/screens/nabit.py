@@ -68,6 +68,14 @@ class NabItScreen(TurnScreen):
     UNDO_ALL_NEWS = ""
     MOUSE_HELP = N_("Mouse: click a cell to move the cursor there; click it again to switch "
                     "across/down. Type letters to place tiles; a letter you lack uses your blank.")
+    TERMS_HELP = N_("Stack: a letter put on another letter changes the word there; a cell holds up to 5 "
+                    "tiles, the top one showing (the digit is its height).\n"
+                    "Control: whoever last made or changed a word controls it, and each word you control "
+                    "is a point at the end.\n"
+                    "Cap: the 5th tile on a stack caps it. Capping nabs every word through that stack for "
+                    "good: only another cap takes it back.\n"
+                    "Bank: a turn that caps a stack (under the any-steal bank rule: that takes a word from "
+                    "another player) puts a tile of your bag in your bank; each bank tile is a point.")
 
     def __init__(self, session: Session, *, open_hands: bool, on_game_over: Callable[[Session], None],
                  title: str = "") -> None:

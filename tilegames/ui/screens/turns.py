@@ -328,6 +328,7 @@ class TurnScreen(Asking, BaseScreen):
 
     # --- the keys every game shares (common_keys) -----------------------------------------
     MOUSE_HELP: str | None = None  # how the mouse works on this screen, for the help screen (marked with N_)
+    TERMS_HELP = ""  # the game's own words explained, for the help screen (marked with N_)
     UNDO_ALL_NEWS = N_("Back to how the turn began (ctrl+y redoes it step by step).")  # "" for none
 
     def _let_go(self) -> None:
@@ -380,8 +381,9 @@ class TurnScreen(Asking, BaseScreen):
         return shared + [b for b in every if b not in shared]
 
     def action_help(self) -> None:
-        mouse = {"mouse": _(self.MOUSE_HELP)} if self.MOUSE_HELP else {}  # i18n: marked
-        self.app.push_screen(HelpScreen(self.help_bindings(), clock=self._clock_if_timed(), **mouse))
+        mouse = {"mouse": self.MOUSE_HELP} if self.MOUSE_HELP else {}
+        self.app.push_screen(HelpScreen(self.help_bindings(), clock=self._clock_if_timed(), terms=self.TERMS_HELP,
+                                        **mouse))
 
     def action_rules(self) -> None:
         self.app.push_screen(RulesScreen(self.session.game_id, clock=self._clock_if_timed()))

@@ -50,11 +50,16 @@ def preview_text(view: dict[str, Any]) -> Text:
         for problem in preview["problems"][:3]:
             text.append(f"! {problem}\n", style="bold red")
         return text
+    capped = {tuple(cell) for cell in preview["caps"]}
     for word in preview["words"]:
         text.append(f"{word['word']}", style="bold")
         change = next((c for c in preview["changes"] if c["cells"] == word["cells"]), None)
         if change is not None and change["from"] is not None and change["from"] != change["to"]:
-            text.append(": " + _("nabbed from {name}").format(name=seats[change["from"]]))
+            # Nabbing is capping a stack (RULES.md §4.5); changing a word only takes control of it.
+            if any(tuple(cell) in capped for cell in word["cells"]):
+                text.append(": " + _("nabbed from {name}").format(name=seats[change["from"]]))
+            else:
+                text.append(": " + _("takes control from {name}").format(name=seats[change["from"]]))
         elif change is not None:
             text.append(": " + _("yours"))
         text.append("\n")
