@@ -59,6 +59,50 @@ async def test_a_first_word_is_typed_on_the_grid_and_built(app):
         assert app.screen.query_one("#preview", Static).display  # Bora's turn: her build panel
 
 
+async def test_typing_a_word_along_its_own_letters_moves_through_them_and_spends_no_tile(app):
+    """Issue 22, item 1: with ROPE on the board and the cursor on its R, Ann types `ropey` with
+    A H B Y N in hand: R, O, P and E are on the board already, so typing them moves the cursor
+    through them; only the Y is put down. Before, R, O, P and E were refused ("You have no R")
+    and the Y went on top of the R: YOPE."""
+    state = position(["AHBYN", "SUNAT"], across(0, 0, "ROPE"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        session = show(app, state)
+        await pilot.pause()
+        s = screen(app)
+        s.typing.pos = (0, 0)
+        await pilot.press(*"ropey")
+        await pilot.pause()
+        assert [(p["row"], p["col"], p["letter"]) for p in session.view(0)["draft"]] == [(0, 4, "Y")]
+        assert "ROPEY" in preview(app) and "You have no" not in s._message
+        await pilot.press("backspace")  # takes the Y back, and the cursor with it
+        await pilot.pause()
+        assert session.view(0)["draft"] == [] and s.typing.pos == (0, 4)
+
+
+async def test_typing_suns_along_sun_adds_one_s_at_its_end(app):
+    state = position(["STOPE", "BOGUS"], across(0, 0, "SUN"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        session = show(app, state)
+        await pilot.pause()
+        screen(app).typing.pos = (0, 0)
+        await pilot.press(*"suns")
+        await pilot.pause()
+        assert [(p["row"], p["col"], p["letter"]) for p in session.view(0)["draft"]] == [(0, 3, "S")]
+        assert "SUNS" in preview(app)
+
+
+async def test_a_different_letter_typed_on_a_letter_is_stacked_on_it(app):
+    state = position(["FTOPE", "BOGUS"], across(0, 0, "SUN"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        session = show(app, state)
+        await pilot.pause()
+        screen(app).typing.pos = (0, 0)
+        await pilot.press("f")
+        await pilot.pause()
+        assert [(p["row"], p["col"], p["letter"]) for p in session.view(0)["draft"]] == [(0, 0, "F")]
+        assert "FUN" in preview(app)
+
+
 async def test_stacking_f_on_s_makes_fun_and_takes_control_of_it(app):
     """SUN → FUN (RULES.md §4.4): Bora types F on Ann's S; the preview says she takes control
     of it, not that she nabs it: nabbing is for capping a stack (issue 22, item 3)."""

@@ -225,13 +225,17 @@ class NabItScreen(TurnScreen):
             self._type(key.upper())
 
     def _type(self, letter: str) -> None:
+        if self.typing.moves_through(letter, self._shown()):  # the letter is there already
+            self._message = ""
+            self._redraw()
+            return
         hand = self.view.get("hand") or []
         tile = next((t for t in hand if t["letter"] == letter), None) or next((t for t in hand if t["blank"]), None)
         if tile is None:
             self.app.bell()
             self._say(_("You have no {letter} (and no blank) in your hand.").format(letter=letter), error=True)
             return
-        target = self.typing.target(letter, self._shown())
+        target = self.typing.pos
         tile_id = tile["id"]
 
         def put(_nothing: None) -> None:

@@ -2,8 +2,9 @@
 this turn (so Backspace takes the last one back).
 
 Typing a letter puts a tile on the cursor's cell, on top of whatever stack is there; typing the
-letter a stack already shows there plays through it instead (a letter may never go on itself),
-so a word is typed whole along existing letters. The grid has no edge."""
+letter the cell already shows moves the cursor through it instead, using no tile (a letter may
+never go on itself), so a word is typed whole along the letters it shares with the board: with
+ROPE there, typing `ropey` from its R puts down the Y alone. The grid has no edge."""
 
 from __future__ import annotations
 
@@ -25,15 +26,15 @@ class NabCursor:
     def toggle(self) -> None:
         self.direction = "down" if self.direction == "across" else "across"
 
-    def target(self, letter: str, shown: dict[Pos, str]) -> Pos:
-        """The cell a typed `letter` goes on: the cursor's, or past the cells along the typing
-        direction that already show that letter (played through). `shown`: each occupied
-        cell's top letter, this turn's tiles included."""
+    def moves_through(self, letter: str, shown: dict[Pos, str]) -> bool:
+        """Whether typing `letter` moves the cursor on through its cell, which shows that very
+        letter (`shown`: each occupied cell's top letter, this turn's tiles included); if so,
+        the cursor has moved on."""
+        if shown.get(self.pos) != letter:
+            return False
         dr, dc = self.step()
-        r, c = self.pos
-        while shown.get((r, c)) == letter and (r, c) not in self.placed:
-            r, c = r + dr, c + dc
-        return (r, c)
+        self.pos = (self.pos[0] + dr, self.pos[1] + dc)
+        return True
 
     def put_at(self, pos: Pos) -> None:
         """A tile went on `pos`: the cursor moves on to the next cell."""
