@@ -66,6 +66,19 @@ async def test_the_log_and_the_rack_agree_on_whose_question_it_is(app):
         assert question.startswith("Bob: you hold 3 doubles") and "Ann plays first either way" in question
 
 
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_the_redeal_question_leaves_the_rack_it_is_about_in_sight(app, size):
+    """Issue 22, item 8: the question covered the screen, so the doubles it asks about could
+    not be seen; every tile of the asked player's rack shows while it is asked."""
+    async with app.run_test(size=size) as pilot:
+        await _to_question(pilot, ASKS_FIRST_PLAYER)
+        behind = pilot.app.screen_stack[-2]
+        text = screen_text(app)
+        rack = [t["face"] for t in behind.view["rack"]]
+        assert len(rack) == 14 and all(face in text for face in rack)
+        assert "Demand a new deal" in text
+
+
 async def test_quitting_with_5_seconds_left_and_resuming_keeps_the_table_and_the_clock(app):
     """q, y, then Resume: the changed table and the 5 seconds come back, and the timeout
     still costs the 3-tile penalty."""

@@ -59,11 +59,15 @@ class HandOff(TranslatedKeys, Screen[None]):
 
 
 class Confirm(TranslatedKeys, ModalScreen[bool]):
-    """A yes/no question answered with y or n (Enter is yes, Escape is no)."""
+    """A yes/no question answered with y or n (Enter is yes, Escape is no). `over_play`: the
+    question is about what the screen shows (a rack's doubles): it is docked at the top, over
+    a screen left in sight, instead of in the middle of a screen it covers."""
 
     DEFAULT_CSS = """
     Confirm { align: center middle; }
+    Confirm.-over-play { align: center top; }
     Confirm Vertical { width: 60; height: auto; border: round $warning; padding: 1 2; background: $panel; }
+    Confirm.-over-play Vertical { width: 100%; padding: 0 1; }
     Confirm Static { width: 100%; }
     """
     BINDINGS = [
@@ -71,9 +75,14 @@ class Confirm(TranslatedKeys, ModalScreen[bool]):
         Binding("n,escape", "answer(False)", "No"),
     ]
 
-    def __init__(self, question: str) -> None:
-        super().__init__()
+    def __init__(self, question: str, *, over_play: bool = False) -> None:
+        super().__init__(classes="-over-play" if over_play else None)
         self.question = question
+
+    def on_mount(self) -> None:
+        if self.has_class("-over-play"):
+            # Inline, so the app's `Screen { background }` cannot cover the play with a solid colour.
+            self.styles.background = "transparent"
 
     def compose(self) -> ComposeResult:
         with Vertical():

@@ -67,7 +67,7 @@ class RummikubScreen(RowsPlayScreen):
                       "Demand a new deal for everyone? {first} plays first either way.").format(
                           name=seats[self.viewer], doubles=doubles, first=first)
                     + "\n" + _("(y = new deal, n or Esc = play on with these tiles)"))
-        self.app.push_screen(Confirm(question), self._answer_redeal)
+        self.app.push_screen(Confirm(question, over_play=True), self._answer_redeal)  # the rack stays in sight
 
     def _answer_redeal(self, demand: bool | None) -> None:
         self._do(lambda seat: self.session.act(seat, Redeal(bool(demand))))
