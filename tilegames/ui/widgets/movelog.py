@@ -3,7 +3,7 @@
 A RichLog wraps each line once, at the width it has when the line is written. The move log
 keeps what was written and wraps it all again when its width changes, so no line is ever cut
 or left narrow; the place the player scrolled to (or the end, when following the game) stays
-in sight.
+in sight, when the log grows or shrinks too (a panel beside it growing).
 """
 
 from __future__ import annotations
@@ -53,7 +53,11 @@ class MoveLog(RichLog):
 
     def _rewrap(self) -> None:
         width = self.scrollable_content_region.width
-        if not width or width == self._wrapped_at:
+        if not width:
+            return
+        if width == self._wrapped_at:  # only the height changed (a panel beside it grew)
+            if self._following:
+                self.scroll_end(animate=False, immediate=True)
             return
         following = self._following
         entry, offset = self._place(round(self.scroll_y))
