@@ -1,6 +1,7 @@
 """The newest move is always in sight (issue 22, item 6): however long the entries and however
 they wrap, and when the panel shrinks as another beside it grows (Nab-It!'s build panel), the
-Moves panel of every game follows its newest entry at 80x24, and scrolls back."""
+Moves panel of every game follows its newest entry at 80x24; Page Up and Page Down scroll it
+(the mouse wheel does too: it is a scrolling log), and back at its end it follows again."""
 
 from __future__ import annotations
 
@@ -39,8 +40,15 @@ async def test_the_moves_panel_follows_its_newest_entry_however_they_wrap(app, g
         await pilot.pause()
         await pilot.pause()
         assert "ENDOF12" in screen_text(app), "the newest entry went out of sight as the panel shrank"
-        log.scroll_home(animate=False)  # and back, as the wheel does
+        log.styles.max_height = None
         await pilot.pause()
-        assert "ENDOF12" not in screen_text(app)
-        log.write(words(13))
+        for _ in range(20):  # Page Up, as far back as it goes
+            await pilot.press("pageup")
         await pilot.pause()
+        assert "ENDOF12" not in screen_text(app) and "ENDOF01" in screen_text(app)
+        for _ in range(20):  # Page Down, back to the end
+            await pilot.press("pagedown")
+        log.write(words(13))  # and it follows the game again
+        await pilot.pause()
+        await pilot.pause()
+        assert "ENDOF13" in screen_text(app)

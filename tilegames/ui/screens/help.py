@@ -20,7 +20,8 @@ from tilegames.ui.widgets.timer import ClockSource, TurnTimer
 
 KEY_NAMES = {"question_mark": "?", "space": "Space", "enter": "Enter", "escape": "Esc", "tab": "Tab",
              "left": "Left", "right": "Right", "up": "Up", "down": "Down", "f1": "F1", "f2": "F2",
-             "backspace": "Backspace", "f10": "F10", "home": "Home", "end": "End", "equals_sign": "="}
+             "backspace": "Backspace", "f10": "F10", "home": "Home", "end": "End", "equals_sign": "=",
+             "pageup": "PgUp", "pagedown": "PgDn"}
 
 MOUSE_HELP = N_("Mouse: click a tile to pick it up, click where it should go to put it down "
                 "(the `+ new set` line starts a new set).")

@@ -35,6 +35,7 @@ from tilegames.ui.screens.base import BaseScreen
 from tilegames.ui.screens.dialogs import Confirm, HandOff
 from tilegames.ui.screens.help import HelpScreen
 from tilegames.ui.screens.rules import RulesScreen
+from tilegames.ui.widgets.movelog import MoveLog
 from tilegames.ui.widgets.timer import ClockReading, TurnTimer, time_left
 
 T = TypeVar("T")
@@ -72,10 +73,12 @@ def common_keys(*, help: str = "", menu: str = "", undo: str = "", undo_all: str
         Binding(keys(undo, "ctrl+z"), "undo", "Undo"),
         Binding(keys(undo_all, "ctrl+u"), "undo_all", "Undo all", show=False),
         Binding("ctrl+y", "redo", "Redo", show=False),
+        Binding("pageup", "scroll_moves(-1)", "Moves: earlier", show=False, priority=True),
+        Binding("pagedown", "scroll_moves(1)", "Moves: later", show=False, priority=True),
     ]
 
 
-COMMON_ACTIONS = ("help", "rules", "leave", "undo", "undo_all", "redo")
+COMMON_ACTIONS = ("help", "rules", "leave", "undo", "undo_all", "redo", "scroll_moves")
 
 
 class TurnScreen(Asking, BaseScreen):
@@ -379,6 +382,15 @@ class TurnScreen(Asking, BaseScreen):
                     every.append(binding)
         shared = [b for b in every if isinstance(b, Binding) and b.action in COMMON_ACTIONS]
         return shared + [b for b in every if b not in shared]
+
+    def action_scroll_moves(self, pages: int) -> None:
+        """Page Up / Page Down: the Moves panel a page back or on (the log never takes the
+        focus, whose arrow keys are the game's); back at the end it follows the game again."""
+        for log in self.query(MoveLog):
+            if pages < 0:
+                log.scroll_page_up(animate=False)
+            else:
+                log.scroll_page_down(animate=False)
 
     def action_help(self) -> None:
         mouse = {"mouse": self.MOUSE_HELP} if self.MOUSE_HELP else {}
