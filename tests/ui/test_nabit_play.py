@@ -15,14 +15,18 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "nabit"))
 from app_helpers import screen_text  # noqa: E402
 from nab_builder import across, position  # noqa: E402
 
+from dataclasses import replace  # noqa: E402
+
 from tilegames.core.controller import TurnController  # noqa: E402
 from tilegames.core.journal import JournalHeader  # noqa: E402
 from tilegames.core.session import LocalSession  # noqa: E402
+from tilegames.games.nabit.config import NabItConfig  # noqa: E402
 from tilegames.games.nabit.game import GAME  # noqa: E402
 from tilegames.ui.games.nabit.board import NabBoard  # noqa: E402
 from tilegames.ui.screens.dialogs import Confirm, ExchangePicker, HandOff  # noqa: E402
 from tilegames.ui.screens.nabit import NabItScreen  # noqa: E402
 from tilegames.ui.screens.nabit_summary import NabItSummary  # noqa: E402
+from tilegames.ui.widgets.movelog import MoveLog  # noqa: E402
 
 
 def show(app, state, *, open_hands: bool = True) -> LocalSession:
@@ -101,6 +105,67 @@ async def test_a_different_letter_typed_on_a_letter_is_stacked_on_it(app):
         await pilot.pause()
         assert [(p["row"], p["col"], p["letter"]) for p in session.view(0)["draft"]] == [(0, 0, "F")]
         assert "FUN" in preview(app)
+
+
+def last_tile_position(required: bool = True):
+    """Ann, to play, holds S and T and her bag is empty: SUNS leaves her the T, her last tile."""
+    config = replace(NabItConfig(), require_last_tile_announce=required)
+    return position(["ST", "BOGUS"], across(0, 0, "SUN"), config=config, bags=["", None], banks=[1, 0])
+
+
+async def test_a_build_that_leaves_the_last_tile_asks_to_say_last_tile_and_yes_says_it(app):
+    """Issue 22, item 2: with the Table rules a player must say "last tile!"; before, no key or
+    prompt let a person do it, so every such build was penalised."""
+    async with app.run_test(size=(80, 24)) as pilot:
+        session = show(app, last_tile_position())
+        await pilot.pause()
+        screen(app).typing.pos = (0, 0)
+        await pilot.press(*"suns", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, Confirm) and "last tile" in app.screen.question
+        await pilot.press("y")
+        await pilot.pause()
+        said = [e.text for e in session.history] + [str(line) for line in app.screen.query_one(MoveLog).lines]
+        assert any("Ann: last tile!" in text for text in said)
+        assert len(session.controller.state.banks[0]) == 1  # nothing went back
+
+
+async def test_answering_no_builds_without_saying_it_and_costs_a_bank_tile(app):
+    async with app.run_test(size=(80, 24)) as pilot:
+        session = show(app, last_tile_position())
+        await pilot.pause()
+        screen(app).typing.pos = (0, 0)
+        await pilot.press(*"suns", "enter")
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        assert session.current_seat == 1 and len(session.controller.state.banks[0]) == 0
+
+
+async def test_the_last_tile_key_says_it_before_the_build_and_nothing_is_asked(app):
+    async with app.run_test(size=(80, 24)) as pilot:
+        session = show(app, last_tile_position())
+        await pilot.pause()
+        screen(app).typing.pos = (0, 0)
+        await pilot.press(*"suns", "5")
+        await pilot.pause()
+        assert session.view(0)["announce"] is True and "last tile" in preview(app).lower()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not isinstance(app.screen, Confirm)
+        assert session.current_seat == 1 and len(session.controller.state.banks[0]) == 1
+
+
+async def test_without_the_table_rule_nothing_is_asked_and_the_key_is_not_offered(app):
+    async with app.run_test(size=(80, 24)) as pilot:
+        session = show(app, last_tile_position(required=False))
+        await pilot.pause()
+        assert "last tile" not in " ".join(str(b.binding.description) for b in app.screen.active_bindings.values()
+                                           if b.enabled).lower()
+        screen(app).typing.pos = (0, 0)
+        await pilot.press(*"suns", "enter")
+        await pilot.pause()
+        assert not isinstance(app.screen, Confirm) and session.current_seat == 1
 
 
 async def test_stacking_f_on_s_makes_fun_and_takes_control_of_it(app):

@@ -22,6 +22,7 @@ from tilegames.core.i18n import N_, _
 from tilegames.core.protocol import TURN_EVENT
 from tilegames.core.session_protocol import Session
 from tilegames.games.nabit.actions import Exchange, Pass
+from tilegames.games.nabit.draft import Announce
 from tilegames.core.grid_edits import PutTile, TakeBack
 from tilegames.ui.games.nabit.board import NabBoard, Pos
 from tilegames.ui.games.nabit.panels import players_text, preview_text
@@ -61,6 +62,7 @@ class NabItScreen(TurnScreen):
         Binding("2", "pass_turn", "Pass"),
         Binding("3", "recentre", "Recentre", show=False),
         Binding("4", "highlight", "Show a player's words", show=False),
+        Binding("5", "say_last_tile", "Say 'last tile!'"),
         # Letters are typed on the board, so the shared keys are F-keys and ctrl chords here
         # (Esc also undoes everything; 0 also goes to the menu).
         *common_keys(undo_all="escape", menu="0"),
@@ -278,9 +280,41 @@ class NabItScreen(TurnScreen):
             self.typing.pos = (row + dr, col + dc)
 
     # --- acting ---------------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "say_last_tile" and not self._last_tile_rule():
+            return False  # not offered: without the Table rule the app says it for everyone
+        return super().check_action(action, parameters)
+
+    def _last_tile_rule(self) -> bool:
+        return bool(self.view.get("rules", {}).get("require_last_tile_announce"))
+
+    def _leaves_last_tile(self) -> bool:
+        """Whether the build in the draft leaves the player one tile and an empty bag: their
+        last tile, which the Table rules require them to say (RULES.md §4.7)."""
+        view, seat = self.view, self.viewer
+        return seat is not None and view["bags"][seat] == 0 and len(view.get("hand") or []) == 1
+
+    def action_say_last_tile(self) -> None:
+        """5: "last tile!" said (or taken back) with the build in the draft."""
+        if self._my_turn() and self._last_tile_rule():
+            self._do(lambda seat: self.session.edit(seat, Announce(not self.view["announce"])))
+
     def action_build(self) -> None:
-        if self._my_turn() and self.view.get("draft"):
+        if not (self._my_turn() and self.view.get("draft")):
+            return
+        if not self._last_tile_rule() or self.view["announce"] or not self._leaves_last_tile():
             self._do(lambda seat: self.session.commit(seat))
+            return
+
+        def build(say: bool | None) -> None:
+            if say:
+                self._do(lambda seat: self.session.edit(seat, Announce(True)),
+                         lambda _nothing: self._do(lambda seat: self.session.commit(seat)))
+            else:
+                self._do(lambda seat: self.session.commit(seat))
+
+        self.app.push_screen(Confirm(_("This build leaves you one tile. Say 'last tile!'? (y: say it; n: build "
+                                       "without, and a bank tile goes back)")), build)
 
     def action_pass_turn(self) -> None:
         if not self._my_turn():

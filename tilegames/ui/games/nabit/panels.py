@@ -69,6 +69,8 @@ def preview_text(view: dict[str, Any]) -> Text:
         text.append("; " + _("bank +1") + "\n" if preview["bank"] else "\n")
     elif preview["bank"]:
         text.append(_("bank +1") + "\n", style="bold green")
+    if view.get("announce"):
+        text.append(_("Last tile! said with this build.") + "\n", style="bold")
     if preview.get("scores") is not None and view["you"] is not None:
         text.append(_("Enter: your score becomes {score}.").format(score=preview["scores"][view["you"]]), style="green")
     return text
