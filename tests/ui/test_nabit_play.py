@@ -168,6 +168,25 @@ async def test_without_the_table_rule_nothing_is_asked_and_the_key_is_not_offere
         assert not isinstance(app.screen, Confirm) and session.current_seat == 1
 
 
+async def test_the_table_preset_plays_with_open_hands_no_hand_off_and_every_hand_shown(app):
+    """Issue 22, item 2: "Table: open hands" showed hand-off screens and only the viewer's hand."""
+    config = GAME.config_for({"preset": "table"}, 2)
+    assert config.open_hands
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start("nabit", ("Ann", "Bob"), config, open_hands=False, seed=1)
+        await pilot.pause()
+        assert isinstance(app.screen, NabItScreen), type(app.screen).__name__  # no hand-off
+        s = screen(app)
+        view = s.session.view(None)
+        other = 1 - s.session.current_seat
+        shown = str(s.query_one("#hand", Static).content)
+        letters = "".join(t["letter"] or "?" for t in view["hands"][other])
+        assert f"{view['seats'][other]}: {letters}" in shown
+        await pilot.press("2", "y")  # a pass: the next player's turn, straight away
+        await pilot.pause()
+        assert isinstance(app.screen, NabItScreen) and s.session.current_seat == other
+
+
 async def test_stacking_f_on_s_makes_fun_and_takes_control_of_it(app):
     """SUN → FUN (RULES.md §4.4): Bora types F on Ann's S; the preview says she takes control
     of it, not that she nabs it: nabbing is for capping a stack (issue 22, item 3)."""

@@ -166,6 +166,11 @@ class Game(ABC, Generic[ConfigT, StateT, DraftT]):
     def check_setup(self, config: ConfigT, seat_count: int) -> None:
         """ValueError for an option the number of players does not allow."""
 
+    def hands_open(self, config: ConfigT) -> bool:
+        """Whether `config` plays with every hand open (Nab-It!'s Table rules): then the app
+        shows no hand-off screen, as `--open-hands` does."""
+        return False
+
     # --- the series a game is played in (a match) ------------------------------------------
     def series_length(self, config: ConfigT, seat_count: int) -> int:
         """How many games a new game of this config starts (core/series.py): 1 unless the

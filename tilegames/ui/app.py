@@ -154,6 +154,7 @@ class TilegamesApp(App[None]):
               seed: int | None = None) -> None:
         """A new game (or match) of `game_id`, dealt from `seed` (random when None)."""
         seed = new_seed() if seed is None else seed
+        open_hands = open_hands or get_game(game_id).hands_open(config)  # rules that play face up
         SeriesFlow.new(self, game_id, seats, config, open_hands=open_hands, seed=seed).start()
 
     def show_play(self, session: Session, screen: Screen[Any], *, flow: Flow | None = None) -> None:

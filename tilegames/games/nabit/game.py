@@ -79,6 +79,9 @@ class NabItGame(Game[NabItConfig, NabState, NabDraft]):
     action_types, edit_types = ACTION_TYPES, EDIT_TYPES
     scenario = SCENARIO  # positions and moves in demo files (scenario.py)
 
+    def hands_open(self, config: NabItConfig) -> bool:
+        return config.open_hands
+
     # --- setting up -----------------------------------------------------------------------
     def check_setup(self, config: NabItConfig, seat_count: int) -> None:
         """ValueError (a sentence) for letters, a word list or a first player that will not do."""

@@ -26,7 +26,7 @@ from tilegames.games.nabit.draft import Announce
 from tilegames.core.grid_edits import PutTile, TakeBack
 from tilegames.ui.games.nabit.board import NabBoard, Pos
 from tilegames.ui.games.nabit.panels import players_text, preview_text
-from tilegames.ui.games.nabit.tiles import hand_tile
+from tilegames.ui.games.nabit.tiles import colour_style, hand_tile
 from tilegames.ui.games.nabit.typing import NabCursor
 from tilegames.ui.screens.dialogs import Confirm, ExchangePicker
 from tilegames.ui.screens.turns import TurnScreen, common_keys
@@ -62,7 +62,7 @@ class NabItScreen(TurnScreen):
         Binding("2", "pass_turn", "Pass"),
         Binding("3", "recentre", "Recentre", show=False),
         Binding("4", "highlight", "Show a player's words", show=False),
-        Binding("5", "say_last_tile", "Say 'last tile!'"),
+        Binding("5", "say_last_tile", "Say 'last tile!'", show=False),  # in the help; the footer is full
         # Letters are typed on the board, so the shared keys are F-keys and ctrl chords here
         # (Esc also undoes everything; 0 also goes to the menu).
         *common_keys(undo_all="escape", menu="0"),
@@ -193,7 +193,14 @@ class NabItScreen(TurnScreen):
             line = Text()
             for tile in view["hand"]:
                 line.append_text(hand_tile(tile, view["colours"]))
-            hand.update(line if view["hand"] else _("(empty)"))
+            if not view["hand"]:
+                line.append(_("(empty)"))
+            for seat, others in enumerate(view.get("hands") or []):  # open hands: everyone's
+                if seat != self.viewer:
+                    line.append(f"   {view['seats'][seat]}: ", style="bold")
+                    for tile in others:
+                        line.append(tile["letter"] or "?", colour_style(view["colours"], tile["owner"]))
+            hand.update(line)
         box = self.query_one("#board-box")
         who = "" if self.highlighted is None else "  " + _("{name}'s words underlined").format(
             name=view["seats"][self.highlighted])
