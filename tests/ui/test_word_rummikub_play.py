@@ -239,3 +239,39 @@ async def test_a_game_open_elsewhere_is_shown_read_only_with_its_words(app):
         text = screen_text(app)
         assert "read-only" in text and "word, " in text
         assert " ".join(word[:4]) in " ".join(text.split())  # the word's first tiles, one cell each
+
+
+async def test_with_the_pool_empty_the_hint_says_pass_not_draw(app):
+    """Issue 22, item 7: with the pool empty the prompt still said "or d to draw"."""
+    state = position(["STARED", "OPAQUE"], pool="", melded=[True, True], table=["CAT"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        show(app, state)
+        await pilot.pause()
+        line = turn_line(app)
+        assert "d to draw" not in line and "p to pass" in line
+
+
+async def test_a_drawn_joker_is_named_a_joker_in_the_drawn_line(app):
+    """Issue 22, item 7: a drawn joker showed as `*` in "You drew A, *, E"."""
+    state = position(["ABC", "DEFGHI"], pool="*XY", melded=[True, True], table=["CAT"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        show(app, state)
+        await pilot.pause()
+        await pilot.press("d")
+        await pilot.pause()
+        await pilot.press("d")  # Bob draws too: it is Ann's turn again, who drew the joker
+        await pilot.pause()
+        said = screen_text(app)
+        assert "You drew a joker." in said and "You drew *" not in said
+
+
+async def test_the_help_says_word_where_rummikub_says_set(app):
+    """Issue 22, item 7: the help said `n New set` in a game of words."""
+    state = position(["STARED", "OPAQUE"], melded=[True, True], table=["CAT"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        show(app, state)
+        await pilot.pause()
+        await pilot.press("f1")
+        await pilot.pause()
+        shown = "\n".join(str(w.render()) for w in app.screen.query(Static))
+        assert "New word" in shown and "New set" not in shown

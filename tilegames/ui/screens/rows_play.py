@@ -144,9 +144,13 @@ class RowsPlayScreen(RowEditing, TurnScreen):
         super()._begin_turn(seat)
         if drawn:
             self.rack_marks = self._mark_faces(drawn)
-            self._say(_("You drew {tiles}.").format(tiles=", ".join(drawn)))
+            self._say(_("You drew {tiles}.").format(tiles=", ".join(self.spoken_face(face) for face in drawn)))
             self._redraw()
         self._turn_begun()
+
+    def spoken_face(self, face: str) -> str:
+        """A tile's face as a sentence names it (a game whose joker's face is a sign names it)."""
+        return face
 
     def _mark_faces(self, faces: list[str]) -> dict[int, str]:
         """Mark one rack tile per face (the tiles just drawn; equal faces look the same)."""

@@ -378,7 +378,11 @@ class TurnScreen(Asking, BaseScreen):
         every: list[BindingType] = []
         for cls in reversed(type(self).__mro__):
             for binding in cls.__dict__.get("BINDINGS", []):
-                if binding not in every:
+                same = next((n for n, b in enumerate(every) if isinstance(b, Binding) and isinstance(binding, Binding)
+                             and (b.key, b.action) == (binding.key, binding.action)), None)
+                if same is not None:
+                    every[same] = binding  # a game's own words for a key it shares (Rummikub Word: word, not set)
+                elif binding not in every:
                     every.append(binding)
         shared = [b for b in every if isinstance(b, Binding) and b.action in COMMON_ACTIONS]
         return shared + [b for b in every if b not in shared]

@@ -34,7 +34,11 @@ class WordRummikubScreen(RowsPlayScreen):
     BINDINGS = [
         Binding("w", "lookup", "Look up"),
         Binding("equals_sign", "name_joker", "Name the joker", show=False),
+        Binding("n", "new_set", "New word", show=False),  # the rows screen's "New set", in words
     ]
+
+    def spoken_face(self, face: str) -> str:
+        return _("a joker") if face == "*" else face
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -67,10 +71,16 @@ class WordRummikubScreen(RowsPlayScreen):
             score = view["would_score"]
             return ngettext("Commit now for {count} point.", "Commit now for {count} points.", score).format(count=score), True
         if not self.session.draft_changed():
+            empty = view["pool"] == 0  # nothing to draw: the other way out of a turn is to pass
             if not view["melded"][seat]:
                 letters = view["rules"]["first_meld_letters"]
+                if empty:
+                    return _("First meld: one word of {letters} or more letters from your rack; or p to pass.").format(
+                        letters=letters), False
                 return _("First meld: one word of {letters} or more letters from your rack; or d to draw.").format(
                     letters=letters), False
+            if empty:
+                return _("Lay or change words with your tiles; or p to pass."), False
             return _("Lay or change words with your tiles; or d to draw."), False
         problems = view["problems"] or []
         return (problems[0] if problems else ""), False
