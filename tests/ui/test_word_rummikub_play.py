@@ -275,3 +275,11 @@ async def test_the_help_says_word_where_rummikub_says_set(app):
         await pilot.pause()
         shown = "\n".join(str(w.render()) for w in app.screen.query(Static))
         assert "New word" in shown and "New set" not in shown
+
+
+def test_a_demonstrations_table_says_new_word_too():
+    """Issue 22, item 7: demos (and a spectator's picture) showed `+ new set` in a game of words."""
+    from tilegames.ui.games.word_rummikub.plugin import PLUGIN
+
+    state = position(["STARED", "OPAQUE"], melded=[True, True], table=["CAT"])
+    assert PLUGIN.position(GAME.view(state, None)).new_row == "new word"

@@ -30,7 +30,7 @@ class WordRummikubPlugin:
         return WordRummikubSummary(session)
 
     def position(self, view: dict[str, Any]) -> Table:
-        table = Table(tile_style)
+        table = Table(tile_style, WordRummikubScreen.new_row)
         table.show(display_rows(view["table"], drafting=False), None, None)
         return table
 
