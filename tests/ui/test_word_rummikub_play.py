@@ -283,3 +283,16 @@ def test_a_demonstrations_table_says_new_word_too():
 
     state = position(["STARED", "OPAQUE"], melded=[True, True], table=["CAT"])
     assert PLUGIN.position(GAME.view(state, None)).new_row == "new word"
+
+
+async def test_a_refused_commit_is_said_once(app):
+    """Issue 22, item 7: "Your first meld must be a word of at least 6 letters; PLATE has 5."
+    was printed twice, on two lines (the refusal, and the hint line saying the same)."""
+    state = position(["PLATEXQ", "CCDGHIJ"], melded=[False, False])
+    async with app.run_test(size=(80, 24)) as pilot:
+        show(app, state)
+        await pilot.pause()
+        await lay_word(pilot, "PLATE")
+        await pilot.press("c")
+        await pilot.pause()
+        assert screen_text(app).count("PLATE has 5") == 1

@@ -234,12 +234,16 @@ class RowsPlayScreen(RowEditing, TurnScreen):
 
         turn_line = self.query_one("#turn-line", Static)
         line = self.turn_line() if my_turn else None
+        if line is not None and line[0] and line[0] in self._message_shown.split("\n"):
+            line = None  # the message line says it already (a refused commit's reason)
         turn_line.display = line is not None
         if line is not None:
             text, reached = line
             turn_line.update(text)
             turn_line.set_class(reached, "reached")
         self._redraw_timer()
+
+    _message_shown = ""  # what the message line says now
 
     def _say(self, text: str, error: bool = False) -> None:
         self._show_message(text, error)
@@ -252,6 +256,7 @@ class RowsPlayScreen(RowEditing, TurnScreen):
         message = self.query_one(MessageLine)
         message.show([(line, "problem" if error else "news") for line in text.split("\n")])
         message.display = bool(text)
+        self._message_shown = text
 
     def on_resize(self, event: events.Resize) -> None:
         super().on_resize(event)
