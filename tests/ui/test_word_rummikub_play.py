@@ -296,3 +296,13 @@ async def test_a_refused_commit_is_said_once(app):
         await pilot.press("c")
         await pilot.pause()
         assert screen_text(app).count("PLATE has 5") == 1
+
+
+async def test_the_commit_line_says_when_emptying_the_rack_doubles_the_score(app):
+    """Issue 22, item 7: "Commit now for 6 points." did not say the 6 was DOG's 3, doubled."""
+    state = position(["DOG", "CCDGHIJ"], melded=[True, True], table=["CAT"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        show(app, state)
+        await pilot.pause()
+        await lay_word(pilot, "DOG")
+        assert turn_line(app) == "Commit now for 6 points (doubled: your rack is empty)."

@@ -69,6 +69,10 @@ class WordRummikubScreen(RowsPlayScreen):
             return None
         if view["would_score"] is not None:
             score = view["would_score"]
+            if not view.get("rack"):  # the rack emptied: the turn's score is doubled (RULES.md §2.8)
+                return ngettext("Commit now for {count} point (doubled: your rack is empty).",
+                                "Commit now for {count} points (doubled: your rack is empty).", score).format(
+                                    count=score), True
             return ngettext("Commit now for {count} point.", "Commit now for {count} points.", score).format(count=score), True
         if not self.session.draft_changed():
             empty = view["pool"] == 0  # nothing to draw: the other way out of a turn is to pass
