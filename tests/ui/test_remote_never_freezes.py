@@ -203,3 +203,13 @@ async def test_a_summary_that_charts_the_game_waits_for_its_past_views_while_the
                 assert screen.session.result() is not None
             finally:
                 bob.close()
+
+
+async def test_the_connecting_note_goes_once_the_game_shows(app, tmp_path):
+    """Issue 22, item 9: a joined game's "Connecting…" note covered the rack for seconds."""
+    with serving(tmp_path / "server") as server:
+        table = new_table(server, "scrabble", ("Ann", "Bob"), ANN_FIRST)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await show(pilot, server.port, str(table.codes[0]))
+            await pilot.pause()
+            assert not any("Connecting" in n for n, _ in notes(app))

@@ -189,6 +189,10 @@ def start_remote(app: TilegamesApp, host: str, port: int, codes: tuple[str, ...]
     if on_failed is None:
         app.say(_("Connecting to {address}…").format(address=address), "information")
 
+    def connected(session: RemoteSession) -> None:
+        app.clear_notifications()  # "Connecting…" is over: it must not cover the rack
+        show_remote(app, session)
+
     def connect() -> None:
         try:
             session = RemoteSession.connect(host, port, tuple(codes), timeout)
@@ -196,7 +200,7 @@ def start_remote(app: TilegamesApp, host: str, port: int, codes: tuple[str, ...]
             app.call_from_thread(failed, str(exc))
             return
         try:
-            app.call_from_thread(show_remote, app, session)
+            app.call_from_thread(connected, session)
         except RuntimeError:  # the app closed while connecting
             session.close()
 
