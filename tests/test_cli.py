@@ -318,3 +318,11 @@ def test_a_language_tilegames_lacks_is_one_line_and_exit_2(capsys):
         main(["--lang", "xx", "play", "rummikub", "--players", "Ann,Bob"])
     assert exit.value.code == 2
     assert "--lang" in capsys.readouterr().err
+
+
+def test_play_help_names_each_game_played_at_one_terminal(capsys):
+    """Issue 22, item 13: the help read "Rummikub round one terminal"."""
+    with pytest.raises(SystemExit):
+        main(["play", "--help"])
+    out = capsys.readouterr().out
+    assert "round one terminal" not in out and "Rummikub: players take turns at one terminal" in out

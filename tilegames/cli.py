@@ -45,7 +45,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
 
     play = commands.add_parser("play", help=_("start a game directly (hot-seat)"))
-    for sub in _new_game_parsers(play, _("{game} round one terminal"), with_game_options):
+    for sub in _new_game_parsers(play, _("{game}: players take turns at one terminal"), with_game_options):
         sub.add_argument("--open-hands", action="store_true", help=_("no hand-off screen between turns (teaching)"))
         sub.set_defaults(handler=_cmd_play)
 
