@@ -228,6 +228,8 @@ async def test_the_help_explains_control_stacks_caps_and_the_bank(app):
         assert "Words of the game" in shown
         for term in ("Stack:", "Control:", "Cap: the 5th tile on a stack caps it", "Bank:"):
             assert term in shown
+        # the players panel's column heads (issue 22, item 9)
+        assert "wd: words you control, bk: bank tiles, left: tiles in your hand and bag, pts: points" in shown
 
 
 async def test_a_refused_stack_says_why_and_changes_nothing(app):

@@ -77,7 +77,9 @@ class NabItScreen(TurnScreen):
                     "Cap: the 5th tile on a stack caps it. Capping nabs every word through that stack for "
                     "good: only another cap takes it back.\n"
                     "Bank: a turn that caps a stack (under the any-steal bank rule: that takes a word from "
-                    "another player) puts a tile of your bag in your bank; each bank tile is a point.")
+                    "another player) puts a tile of your bag in your bank; each bank tile is a point.\n"
+                    "The players panel: wd: words you control, bk: bank tiles, left: tiles in your hand and bag, "
+                    "pts: points.")
 
     def __init__(self, session: Session, *, open_hands: bool, on_game_over: Callable[[Session], None],
                  title: str = "") -> None:
