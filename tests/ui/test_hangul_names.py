@@ -67,3 +67,25 @@ async def test_hangul_names_each_show_on_one_line_with_their_numbers_at_80x24(ap
         # No line of the panel holds numbers alone: nothing wrapped onto a line of its own.
         named = [i for i, line in enumerate(panel) if any(n in line for n in NAMES)]
         assert named == list(range(named[0], named[0] + len(NAMES))), panel
+
+
+@pytest.mark.parametrize("names, cells", [(("플레이어 1", "플레이어 2"), 8), (("Player 1", "Player 2"), 6)])
+def test_default_names_cut_to_a_narrow_column_stay_apart(names, cells):
+    """Issue 22, item 9: 플레이어 1 and 플레이어 2 both showed as `플레이 …`, and Player 1 and
+    Player 2 as `Player…`: a name ending in a number keeps it when cut."""
+    from rich.cells import cell_len
+
+    from tilegames.ui.widgets.scores import name_cell
+
+    shown = [name_cell(name, cells).plain for name in names]
+    assert shown[0] != shown[1] and all(cell_len(s) == cells for s in shown)
+    assert all(s.rstrip().endswith(name[-1]) and "…" in s for s, name in zip(shown, names))
+
+
+def test_the_nab_it_players_panel_cuts_names_the_same_way():
+    from tilegames.ui.games.nabit.panels import players_text
+
+    view = {"seats": ["Player 1", "Player 2"], "colours": ["red", "blue"], "current": 0, "bags": [20, 20],
+            "hand_sizes": [5, 5], "words_held": [0, 0], "banks": [0, 0], "scores": [0, 0]}
+    lines = players_text(view, 28).plain.split("\n")
+    assert "1" in lines[1][:14] and "2" in lines[2][:14]

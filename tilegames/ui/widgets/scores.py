@@ -28,7 +28,14 @@ def other_cells() -> int:
 
 
 def name_cell(name: str, cells: int, style: str = "") -> Text:
-    """`name` in a column `cells` wide: padded, or cut by terminal cells with "…" at the end."""
+    """`name` in a column `cells` wide: padded, or cut by terminal cells with "…". A name that
+    ends in a number keeps it ("Player 1" in 6 cells: "Pla… 1"), so the default names of
+    several players stay apart however narrow the column ("플레이어 1": "플레… 1")."""
+    head, _space, number = name.rpartition(" ")
+    if cell_len(name) > cells and head and number.isdigit() and cell_len(number) + 3 <= cells:
+        cut = Text(head)
+        cut.truncate(cells - cell_len(number) - 2)
+        name = f"{cut.plain}… {number}"
     text = Text(name, style=style)
     text.truncate(cells, overflow="ellipsis", pad=True)
     return text

@@ -11,6 +11,7 @@ from rich.text import Text
 from tilegames.core.i18n import _, ngettext
 
 from tilegames.ui.games.nabit.tiles import colour_style
+from tilegames.ui.widgets.scores import name_cell
 
 
 def players_text(view: dict[str, Any], width: int) -> Text:
@@ -28,9 +29,7 @@ def players_text(view: dict[str, Any], width: int) -> Text:
         text.append(">" if turn else " ", style="bold")
         text.append("  ", colour_style(colours, seat))
         text.append(" ")
-        shown = Text(name, style="bold" if turn else "")
-        shown.truncate(name_cells, overflow="ellipsis", pad=True)
-        text.append_text(shown)
+        text.append_text(name_cell(name, name_cells, "bold" if turn else ""))
         left = view["bags"][seat] + view["hand_sizes"][seat]
         text.append(f"{view['words_held'][seat]:>4}{view['banks'][seat]:>4}{left:>5}{view['scores'][seat]:>4}")
         if seat < len(seats) - 1:
