@@ -135,3 +135,10 @@ def test_demo_check_on_the_command_line_checks_the_shipped_demos(capsys):
     assert main(["demo", "check", *map(str, shipped_demos())]) == 0
     out = capsys.readouterr().out
     assert "0 differ" in out and "malformed" not in out
+
+
+def test_a_timeout_is_said_once_in_the_verdict():
+    """Issue 22, item 9: the timeout demo's verdict read "Time's up. Time's up for Ann: ..."."""
+    frames = demo_frames(load_scenario(find_demo("rummikub-timeout")))
+    verdicts = [frame.verdict for frame in frames[2::2] if frame.step is not None and frame.step.timeout]
+    assert verdicts and all(v.count("Time's up") == 1 for v in verdicts), verdicts

@@ -40,7 +40,11 @@ class Frame:
             return ""
         if outcome.refused is not None:
             return _("Refused: {reasons}").format(reasons=" ".join(outcome.refused))
-        said = " ".join(e.text for e in outcome.events if e.text)
+        # The clock's own "Time's up." comes before the timeout's sentence, which says it again.
+        told = [e for e in outcome.events if e.text]
+        if any(not e.kind.startswith("clock.") for e in told):
+            told = [e for e in told if not e.kind.startswith("clock.")]
+        said = " ".join(e.text for e in told)
         if said:
             return said
         if outcome.edits and not outcome.step.commit and not outcome.step.timeout:
