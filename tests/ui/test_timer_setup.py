@@ -3,6 +3,7 @@ player by name; what will not do is a sentence and no timer."""
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import Input, OptionList, Static
 
 from tilegames.ui.screens.menu import MenuScreen
@@ -53,3 +54,17 @@ async def test_a_turn_length_or_names_that_will_not_do_are_a_sentence_and_no_tim
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+async def test_the_players_placeholder_fits_its_field_at_80x24(app, lang):
+    """Issue 22, item 9: the timer form's placeholder was cut."""
+    from rich.cells import cell_len
+
+    from tilegames.core import i18n
+
+    with i18n.speaking(lang):
+        async with app.run_test(size=(80, 24)) as pilot:
+            await open_form(pilot)
+            field = app.screen.query_one("#players", Input)
+            assert cell_len(field.placeholder) <= field.content_region.width, field.placeholder

@@ -37,7 +37,7 @@ class TimerSetupScreen(FormScreen):
             with Grid():
                 yield Label(_("Players"))
                 yield Input(id="players", compact=True,
-                            placeholder=_("names in turn order, separated by commas (or none)"))
+                            placeholder=_("names in turn order, with commas (or none)"))
                 yield Label(_("Seconds"))
                 yield Input(value=str(DEFAULT_SECONDS), id="seconds", compact=True)
             yield Static("", id="error", markup=False)
