@@ -187,6 +187,20 @@ async def test_the_table_preset_plays_with_open_hands_no_hand_off_and_every_hand
         assert isinstance(app.screen, NabItScreen) and s.session.current_seat == other
 
 
+async def test_a_letter_typed_without_its_tile_says_the_blank_stands_for_it(app):
+    """Issue 22, item 5: a blank was spent silently for a letter the player lacked."""
+    state = position(["AB?", "BOGUS"], across(0, 0, "SUN"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        session = show(app, state)
+        await pilot.pause()
+        s = screen(app)
+        s.typing.pos = (0, 3)
+        await pilot.press("s")
+        await pilot.pause()
+        assert [(p["col"], p["letter"]) for p in session.view(0)["draft"]] == [(3, "S")]
+        assert "Your blank stands for S" in s._message
+
+
 async def test_stacking_f_on_s_makes_fun_and_takes_control_of_it(app):
     """SUN → FUN (RULES.md §4.4): Bora types F on Ann's S; the preview says she takes control
     of it, not that she nabs it: nabbing is for capping a stack (issue 22, item 3)."""

@@ -248,9 +248,13 @@ class NabItScreen(TurnScreen):
             return
         target = self.typing.pos
         tile_id = tile["id"]
+        blank = tile["blank"] and tile["letter"] != letter  # never spent without a word
 
         def put(_nothing: None) -> None:
             self.typing.put_at(target)
+            if blank:
+                self._say(_("Your blank stands for {letter}: you have no {letter} (Backspace takes it back).").format(
+                    letter=letter))
             self._redraw()
 
         self._do(lambda seat: self.session.edit(seat, PutTile(tile_id, target[0], target[1], letter)), put)
