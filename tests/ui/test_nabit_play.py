@@ -201,6 +201,22 @@ async def test_a_letter_typed_without_its_tile_says_the_blank_stands_for_it(app)
         assert "Your blank stands for S" in s._message
 
 
+async def test_a_resumed_turn_types_on_after_the_tiles_typed_before(app):
+    """Issue 22, item 5: after a resume the typing cursor was not after the typed tiles."""
+    from tilegames.core.grid_edits import PutTile
+
+    state = position(["STOPE", "BOGUS"], across(0, 0, "SUN"))
+    hand = {t.face[-1]: t.id for t in state.hands[0]}
+    async with app.run_test(size=(80, 24)) as pilot:
+        header = JournalHeader(GAME.id, GAME.config_to_json(state.config), 1, state.seats)
+        session = LocalSession(GAME, TurnController(GAME, state, clock=app.clock), header, None)
+        session.edit(0, PutTile(hand["S"], 0, 3, "S"))  # the turn as it was left: SUNS begun
+        app.show_in_series(session, header, open_hands=True)
+        await pilot.pause()
+        s = screen(app)
+        assert s.typing.placed == [(0, 3)] and s.typing.pos == (0, 4) and s.typing.direction == "across"
+
+
 async def test_stacking_f_on_s_makes_fun_and_takes_control_of_it(app):
     """SUN → FUN (RULES.md §4.4): Bora types F on Ann's S; the preview says she takes control
     of it, not that she nabs it: nabbing is for capping a stack (issue 22, item 3)."""

@@ -136,7 +136,7 @@ class NabItScreen(TurnScreen):
         self.viewer = seat
         self.typing.clear()
         self.typing.pos = self._action_cell()
-        self.typing.placed = [(p["row"], p["col"]) for p in self.view.get("draft") or []]  # a resumed turn
+        self.typing.resume([(p["row"], p["col"]) for p in self.view.get("draft") or []], self._shown())  # a resumed turn
         self._recentre()
         super()._begin_turn(seat)
 

@@ -36,6 +36,22 @@ class NabCursor:
         self.pos = (self.pos[0] + dr, self.pos[1] + dc)
         return True
 
+    def resume(self, placed: list[Pos], shown: dict[Pos, str]) -> None:
+        """A turn resumed with `placed` typed already: typing goes on after them, along the line
+        they lie in (one tile: along the word it touches; `shown`: the occupied cells)."""
+        self.placed = list(placed)
+        if not placed:
+            return
+        (r, c) = placed[-1]
+        if len(placed) > 1:
+            self.direction = "across" if len({p[0] for p in placed}) == 1 else "down"
+        elif (r, c - 1) in shown or (r, c + 1) in shown:
+            self.direction = "across"
+        elif (r - 1, c) in shown or (r + 1, c) in shown:
+            self.direction = "down"
+        dr, dc = self.step()
+        self.pos = (r + dr, c + dc)
+
     def put_at(self, pos: Pos) -> None:
         """A tile went on `pos`: the cursor moves on to the next cell."""
         self.placed.append(pos)
