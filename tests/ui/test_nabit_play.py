@@ -217,6 +217,20 @@ async def test_a_resumed_turn_types_on_after_the_tiles_typed_before(app):
         assert s.typing.placed == [(0, 3)] and s.typing.pos == (0, 4) and s.typing.direction == "across"
 
 
+async def test_the_last_build_is_marked_on_the_board_for_the_next_player(app):
+    """Issue 22, item 5: the last move is marked on the board, as in the other games (`*`)."""
+    state = position(["STOPE", "BOGUS"], across(0, 0, "SUN"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        show(app, state)
+        await pilot.pause()
+        screen(app).typing.pos = (0, 3)
+        await pilot.press("s", "enter")  # SUNS
+        await pilot.pause()
+        board = app.screen.query_one(NabBoard)
+        assert str(board._cell((0, 3))).endswith("*") and not str(board._cell((0, 2))).endswith("*")
+        assert "*last" in str(app.screen.query_one("#board-box").border_title)
+
+
 async def test_stacking_f_on_s_makes_fun_and_takes_control_of_it(app):
     """SUN → FUN (RULES.md §4.4): Bora types F on Ann's S; the preview says she takes control
     of it, not that she nabs it: nabbing is for capping a stack (issue 22, item 3)."""

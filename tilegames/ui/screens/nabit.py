@@ -96,7 +96,7 @@ class NabItScreen(TurnScreen):
             yield TurnTimer()
         with Horizontal():
             with Vertical(id="board-box") as box:
-                box.border_title = _("Board")
+                box.border_title = _("Board") + "  " + _("^capped *last")
                 yield NabBoard()
             with Vertical(id="side"):
                 yield Static(id="players")
@@ -182,7 +182,9 @@ class NabItScreen(TurnScreen):
         view = self.view
         my_turn = self._my_turn()
         board = self.query_one(NabBoard)
-        board.show(view["grid"], view["colours"], self.typing.pos if my_turn else None, self._highlight())
+        last = view.get("last") or {}
+        board.show(view["grid"], view["colours"], self.typing.pos if my_turn else None, self._highlight(),
+                   {(r, c) for r, c in last.get("cells", [])})
         side = self.query_one("#side")
         self.query_one("#players", Static).update(players_text(view, side.size.width - 4 or 28))
         preview = self.query_one("#preview", Static)

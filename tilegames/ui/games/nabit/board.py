@@ -3,8 +3,9 @@ its owner's colour and the stack's height as a digit (`F2`), `.` for an empty ce
 
 The window follows a cursor (it scrolls when the cursor would leave it) and can be centred on
 any cell. Cells are the view's `grid` entries; the widget knows no rule, only what to draw:
-the tiles put down this turn are underlined, capped stacks are marked `^` after the height,
-and a set of cells can be highlighted (the words a chosen player controls)."""
+the tiles put down this turn are underlined, capped stacks are marked `^` after the height and
+the last turn's tiles `*` (a cap's `^` wins), and a set of cells can be highlighted (the words
+a chosen player controls)."""
 
 from __future__ import annotations
 
@@ -40,6 +41,7 @@ class NabBoard(Widget):
         self.colours: list[str] = []
         self.cursor: Pos | None = None
         self.highlight: set[Pos] = set()
+        self.last: set[Pos] = set()  # the cells the last turn put tiles on
         self.origin: Pos = (0, 0)  # the grid cell at the window's top left
 
     # --- the window ---------------------------------------------------------------------
@@ -70,9 +72,10 @@ class NabBoard(Widget):
 
     # --- drawing ------------------------------------------------------------------------
     def show(self, grid: list[dict[str, Any]], colours: list[str], cursor: Pos | None,
-             highlight: set[Pos] | None = None) -> None:
+             highlight: set[Pos] | None = None, last: set[Pos] | None = None) -> None:
         self.cells = {(c["row"], c["col"]): c for c in grid}
         self.colours, self.cursor, self.highlight = colours, cursor, highlight or set()
+        self.last = last or set()
         if cursor is not None:
             self.follow(cursor)
         self.refresh()
@@ -98,7 +101,7 @@ class NabBoard(Widget):
         style = colour_style(self.colours, cell["owner"]) + extra
         if cell.get("new"):
             style += Style(underline=True)
-        mark = "^" if cell.get("capped") else " "
+        mark = "^" if cell.get("capped") else "*" if pos in self.last and not cell.get("new") else " "
         return Text(f"{cell['letter']}{cell['height']}{mark}", style=style)
 
     def on_click(self, event: events.Click) -> None:
