@@ -231,6 +231,24 @@ async def test_the_last_build_is_marked_on_the_board_for_the_next_player(app):
         assert "*last" in str(app.screen.query_one("#board-box").border_title)
 
 
+async def test_the_board_keeps_its_place_from_turn_to_turn(app):
+    """Issue 22, item 5: the window recentred on the last move at every turn (SUNS moved from
+    column 7 to 4 to 6); it stays put while the action is in sight (3 recentres it)."""
+    state = position(["STOPE", "BOGUS"], across(0, 0, "SUN"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        session = show(app, state)
+        await pilot.pause()
+        board = app.screen.query_one(NabBoard)
+        before = board.origin
+        screen(app).typing.pos = (0, 3)
+        await pilot.press("s", "enter")  # SUNS; Bob's turn
+        await pilot.pause()
+        assert session.current_seat == 1 and board.origin == before
+        await pilot.press("2", "y")  # Bob passes; Ann's turn
+        await pilot.pause()
+        assert board.origin == before
+
+
 async def test_stacking_f_on_s_makes_fun_and_takes_control_of_it(app):
     """SUN → FUN (RULES.md §4.4): Bora types F on Ann's S; the preview says she takes control
     of it, not that she nabs it: nabbing is for capping a stack (issue 22, item 3)."""

@@ -137,7 +137,8 @@ class NabItScreen(TurnScreen):
         self.typing.clear()
         self.typing.pos = self._action_cell()
         self.typing.resume([(p["row"], p["col"]) for p in self.view.get("draft") or []], self._shown())  # a resumed turn
-        self._recentre()
+        # The window stays where it was (drawing scrolls it only as far as the cursor needs):
+        # recentring at every turn made the words jump about; 3 recentres on demand.
         super()._begin_turn(seat)
 
     def _after_change(self) -> None:
