@@ -306,3 +306,18 @@ async def test_the_commit_line_says_when_emptying_the_rack_doubles_the_score(app
         await pilot.pause()
         await lay_word(pilot, "DOG")
         assert turn_line(app) == "Commit now for 6 points (doubled: your rack is empty)."
+
+
+async def test_a_long_hint_is_shown_whole_at_80_columns(app):
+    """Issue 22, item 7: the one-line hint under the table was cut at 80 columns."""
+    state = position(["STARED", "OPAQUE"], melded=[False, False])
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = show(app, state) and app.screen
+        await pilot.pause()
+        long = ("The longest new word must hold a tile from your rack, and every word on the table must be "
+                "a word of the list: QWERTYX is not.")
+        screen.turn_line = lambda: (long, False)
+        screen._redraw()
+        await pilot.pause()
+        shown = " ".join(screen_text(app).split())
+        assert "QWERTYX is not." in shown

@@ -59,7 +59,7 @@ class RowsPlayScreen(RowEditing, TurnScreen):
     RowsPlayScreen #side { width: 30; }
     RowsPlayScreen.wide #side { width: 40; }
     RowsPlayScreen MoveLog { height: 1fr; border: round $primary-darken-2; overflow-x: hidden; scrollbar-size-vertical: 1; }
-    RowsPlayScreen #turn-line { height: 1; padding: 0 1; }
+    RowsPlayScreen #turn-line { height: auto; max-height: 2; padding: 0 1; }
     RowsPlayScreen #turn-line.reached { color: $success; text-style: bold; }
     RowsPlayScreen MessageLine { max-height: 4; display: none; }
     """
