@@ -75,3 +75,12 @@ async def until(pilot, done, seconds: float = 10.0) -> None:
             return
         await pilot.pause(0.05)
     assert done()
+
+
+async def help_text(pilot) -> str:
+    """F1 pressed on the screen shown: the help's text."""
+    from textual.widgets import Static
+
+    await pilot.press("f1")
+    await pilot.pause()
+    return "\n".join(str(w.render()) for w in pilot.app.screen.query(Static))

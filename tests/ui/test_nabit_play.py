@@ -12,7 +12,7 @@ from textual.widgets import Static
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "nabit"))
 
-from app_helpers import screen_text  # noqa: E402
+from app_helpers import help_text, screen_text  # noqa: E402
 from nab_builder import across, position  # noqa: E402
 
 from dataclasses import replace  # noqa: E402
@@ -107,6 +107,15 @@ async def test_a_different_letter_typed_on_a_letter_is_stacked_on_it(app):
         assert "FUN" in preview(app)
 
 
+async def type_suns(pilot, required: bool = True):
+    """SUNS typed (not built yet) by Ann in `last_tile_position`; the session."""
+    session = show(pilot.app, last_tile_position(required))
+    await pilot.pause()
+    screen(pilot.app).typing.pos = (0, 0)
+    await pilot.press(*"suns")
+    return session
+
+
 def last_tile_position(required: bool = True):
     """Ann, to play, holds S and T and her bag is empty: SUNS leaves her the T, her last tile."""
     config = replace(NabItConfig(), require_last_tile_announce=required)
@@ -117,10 +126,8 @@ async def test_a_build_that_leaves_the_last_tile_asks_to_say_last_tile_and_yes_s
     """Issue 22, item 2: with the Table rules a player must say "last tile!"; before, no key or
     prompt let a person do it, so every such build was penalised."""
     async with app.run_test(size=(80, 24)) as pilot:
-        session = show(app, last_tile_position())
-        await pilot.pause()
-        screen(app).typing.pos = (0, 0)
-        await pilot.press(*"suns", "enter")
+        session = await type_suns(pilot)
+        await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, Confirm) and "last tile" in app.screen.question
         await pilot.press("y")
@@ -132,10 +139,8 @@ async def test_a_build_that_leaves_the_last_tile_asks_to_say_last_tile_and_yes_s
 
 async def test_answering_no_builds_without_saying_it_and_costs_a_bank_tile(app):
     async with app.run_test(size=(80, 24)) as pilot:
-        session = show(app, last_tile_position())
-        await pilot.pause()
-        screen(app).typing.pos = (0, 0)
-        await pilot.press(*"suns", "enter")
+        session = await type_suns(pilot)
+        await pilot.press("enter")
         await pilot.pause()
         await pilot.press("n")
         await pilot.pause()
@@ -144,10 +149,8 @@ async def test_answering_no_builds_without_saying_it_and_costs_a_bank_tile(app):
 
 async def test_the_last_tile_key_says_it_before_the_build_and_nothing_is_asked(app):
     async with app.run_test(size=(80, 24)) as pilot:
-        session = show(app, last_tile_position())
-        await pilot.pause()
-        screen(app).typing.pos = (0, 0)
-        await pilot.press(*"suns", "5")
+        session = await type_suns(pilot)
+        await pilot.press("5")
         await pilot.pause()
         assert session.view(0)["announce"] is True and "last tile" in preview(app).lower()
         await pilot.press("enter")
@@ -284,9 +287,7 @@ async def test_the_help_explains_control_stacks_caps_and_the_bank(app):
     async with app.run_test(size=(80, 24)) as pilot:
         show(app, state)
         await pilot.pause()
-        await pilot.press("f1")
-        await pilot.pause()
-        shown = "\n".join(str(w.render()) for w in app.screen.query(Static))
+        shown = await help_text(pilot)
         assert "Words of the game" in shown
         for term in ("Stack:", "Control:", "Cap: the 5th tile on a stack caps it", "Bank:"):
             assert term in shown

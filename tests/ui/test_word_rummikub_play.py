@@ -11,7 +11,7 @@ from textual.widgets import Static
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "word_rummikub"))
 
-from app_helpers import pick_from_rack, play_screen, screen_text  # noqa: E402
+from app_helpers import help_text, pick_from_rack, play_screen, screen_text  # noqa: E402
 from word_builder import position  # noqa: E402
 
 from tilegames.core.controller import TurnController  # noqa: E402
@@ -271,9 +271,7 @@ async def test_the_help_says_word_where_rummikub_says_set(app):
     async with app.run_test(size=(80, 24)) as pilot:
         show(app, state)
         await pilot.pause()
-        await pilot.press("f1")
-        await pilot.pause()
-        shown = "\n".join(str(w.render()) for w in app.screen.query(Static))
+        shown = await help_text(pilot)
         assert "New word" in shown and "New set" not in shown
 
 
