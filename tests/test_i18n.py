@@ -18,7 +18,7 @@ from tilegames.core.i18n import (CatalogError, choose_language, load_catalog, lo
 PACKAGE = Path(tilegames.__file__).parent
 AREAS = ("cli.py", "commands", "core", "games/rummikub", "games/word_rummikub", "games/scrabble", "games/nabit",
          "net", "ui/screens", "ui/widgets", "ui/games", "ui/app.py", "ui/remote.py", "ui/series_flow.py",
-         "ui/commands.py", "ui/sound.py", "ui/tilecells.py")
+         "ui/commands.py", "ui/sound.py", "ui/tilecells.py", "ui/keymap.py", "ui/preferences.py")
 
 
 def sources(area: str) -> list[Path]:

@@ -1,8 +1,8 @@
 """Where games are saved, and finding the last unfinished one to resume.
 
-Every game is journaled as it is played (DESIGN.md §6) into the saves folder:
-`$TILEGAMES_HOME` when set, else `$XDG_DATA_HOME/tilegames`, else
-`~/.local/share/tilegames`, under `games/`.
+Every game is journaled as it is played (DESIGN.md §6) into the saves folder: `games/` in
+the data folder (core/places.py: `$TILEGAMES_HOME` when set, else the platform's own place,
+`~/.local/share/tilegames` on Linux).
 """
 
 from __future__ import annotations
@@ -17,15 +17,12 @@ from tilegames.core.errors import BadRecord, SaveFailed, why_not_saved
 from tilegames.core.i18n import _
 from tilegames.core.inputs import shown
 from tilegames.core.journal import JournalHeader, read_header
+from tilegames.core.places import data_home
 from tilegames.core.save_index import SaveInfo, scan
 
 
 def saves_dir() -> Path:
-    home = os.environ.get("TILEGAMES_HOME")
-    if home:
-        return Path(home) / "games"
-    data = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(data) / "tilegames" / "games"
+    return data_home() / "games"
 
 
 def new_journal_path(game_id: str) -> Path:

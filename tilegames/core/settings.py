@@ -1,32 +1,55 @@
-"""The player's settings that outlive a run: for now the language chosen in the app.
+"""The player's settings that outlive a run: the language, the theme and the keymap chosen.
 
-They sit in `settings.json` beside the saves folder (core/saves.py). A settings file is data
-from outside like a save: one that is missing, unreadable or damaged is as if nothing had been
-chosen, never a failure to start; writing goes through a temporary file and a rename, so a
-crash leaves the old settings or the new ones, never half a file.
+They sit in one `settings.json` (core/places.py says where). A settings file is data from
+outside like a save: one that is missing, unreadable, too big or damaged is as if nothing had
+been chosen, and one bad entry costs only that entry, never a failure to start. Writing goes
+through a temporary file and a rename, so a crash leaves the old settings or the new ones,
+never half a file; saving one setting keeps the others as they were.
+
+The keymap is kept as the player wrote it: binding ids to key strings (`{"rows.draw": "x"}`).
+Which ids and keys exist is the UI's to know (ui/keymap.py), which reads it from here.
 """
 
 from __future__ import annotations
 
 import json
 import os
-from pathlib import Path
 from typing import Any
 
 from tilegames.core.i18n import LANGUAGES
-from tilegames.core.saves import saves_dir
+from tilegames.core.places import settings_path, settings_to_read
 
-
-def settings_path() -> Path:
-    return saves_dir().parent / "settings.json"
+MAX_BYTES = 64 * 1024  # far above any real settings file; a bigger one is not read at all
+MAX_KEYMAP = 500  # entries; more than every binding tilegames has
+MAX_TEXT = 100  # characters of a theme name, a binding id or a key string
 
 
 def _read() -> dict[str, Any]:
     try:
-        data = json.loads(settings_path().read_text(encoding="utf-8"))
+        with open(settings_to_read(), "rb") as file:
+            raw = file.read(MAX_BYTES + 1)
+        data = json.loads(raw.decode("utf-8")) if len(raw) <= MAX_BYTES else None
     except (OSError, ValueError):
         return {}
     return data if isinstance(data, dict) else {}
+
+
+def _write(name: str, value: Any) -> None:
+    """Set one setting, keeping the others; OSError when the folder cannot be written."""
+    data = _read()
+    if value is None:
+        data.pop(name, None)
+    else:
+        data[name] = value
+    path = settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(path.name + ".tmp")
+    temporary.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    os.replace(temporary, path)
+
+
+def _short_text(value: Any) -> bool:
+    return isinstance(value, str) and 0 < len(value) <= MAX_TEXT
 
 
 def saved_language() -> str | None:
@@ -39,10 +62,33 @@ def save_language(language: str) -> None:
     """Remember `language` for the next start; OSError when the folder cannot be written."""
     if language not in LANGUAGES:
         raise ValueError(f"tilegames has no '{language[:20]}' language.")
-    data = _read()
-    data["language"] = language
-    path = settings_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(path.name + ".tmp")
-    temporary.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
-    os.replace(temporary, path)
+    _write("language", language)
+
+
+def saved_theme() -> str | None:
+    """The theme last chosen, by name (whether the app still has it is the app's to check)."""
+    value = _read().get("theme")
+    return value if _short_text(value) else None
+
+
+def save_theme(theme: str) -> None:
+    if not _short_text(theme):
+        raise ValueError("A theme is named by 1 to 100 characters.")
+    _write("theme", theme)
+
+
+def saved_keymap() -> dict[str, Any]:
+    """The keymap as written: binding id -> whatever the file holds for it (ui/keymap.py
+    checks each entry and says which it leaves out). Not an object: no keymap."""
+    value = _read().get("keymap")
+    if not isinstance(value, dict):
+        return {}
+    return dict(list(value.items())[:MAX_KEYMAP])
+
+
+def save_keymap(keymap: dict[str, str]) -> None:
+    """Replace the keymap (an empty one removes it); ValueError for an entry that is not a
+    short id and a short key string."""
+    if len(keymap) > MAX_KEYMAP or not all(_short_text(k) and _short_text(v) for k, v in keymap.items()):
+        raise ValueError("A keymap maps binding ids to key strings of 1 to 100 characters.")
+    _write("keymap", dict(keymap) or None)

@@ -12,6 +12,8 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Protocol
 
 from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.dom import DOMNode
 from textual.screen import Screen
 from textual.markup import escape
 from textual.notifications import SeverityLevel
@@ -32,6 +34,7 @@ from tilegames.core.session_protocol import Session
 from tilegames.net.ssh_child import NOTHING_SAVED, served_over_ssh
 from tilegames.ui.commands import screen_commands
 from tilegames.ui.games import playable, plugin
+from tilegames.ui.preferences import Preferences
 from tilegames.ui.screens.dialogs import Confirm
 from tilegames.ui.screens.menu import NOTHING_TO_RESUME, MenuScreen, describe
 from tilegames.ui.screens.rules import RulesScreen
@@ -104,6 +107,18 @@ class TilegamesApp(App[None]):
         # Started by the SSH door for a remote player (net/ssh_child.py): a stranger's keys
         # drive it as the server's account, so nothing they can press writes a file here.
         self.over_ssh = served_over_ssh()
+        self.preferences = Preferences(self, write=not self.over_ssh)
+
+    @property
+    def keymap_in_force(self) -> dict[str, str]:
+        """The keymap from the settings file, as applied (the help and the palette show it)."""
+        return self.preferences.keymap
+
+    def on_mount(self) -> None:
+        self.preferences.apply()
+
+    def handle_bindings_clash(self, clashed_bindings: set[Binding], node: DOMNode) -> None:
+        self.preferences.clash(clashed_bindings, node)
 
     def get_default_screen(self) -> Screen[Any]:
         if self.one_game:

@@ -14,20 +14,21 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from tilegames.core.i18n import _
-from tilegames.ui.screens.help import KEY_NAMES
+from tilegames.ui.keymap import key_label, keys_in_force
 
 CURSOR_ACTIONS = {"move", "edge", "switch_zone", "pick", "cancel", "toggle_direction"}
 
 
 def screen_commands(screen: Screen[Any]) -> Iterable[SystemCommand]:
     seen: set[str] = set()
-    for binding in screen.BINDINGS:
-        if not isinstance(binding, Binding) or not binding.description:
+    bindings = [binding for binding in screen.BINDINGS if isinstance(binding, Binding)]
+    for binding, in_force in keys_in_force(bindings, getattr(screen.app, "keymap_in_force", {})):
+        if not binding.description:
             continue
         action = binding.action.split("(")[0]
         if action in CURSOR_ACTIONS or binding.action in seen:
             continue
         seen.add(binding.action)
-        keys = " / ".join(KEY_NAMES.get(k, k) for k in binding.key.split(","))
+        keys = key_label(in_force)
         yield SystemCommand(_(binding.description), _("Key: {keys}").format(keys=keys),  # i18n: marked
                             partial(screen.run_action, binding.action))

@@ -71,14 +71,14 @@ class DemoScreen(BaseScreen):
     # Priority: the game's widgets shown here are only pictures, and a board that takes arrow
     # keys when focused must not keep them from the demo.
     BINDINGS = [
-        Binding("right,n", "next", "Next", priority=True),
-        Binding("left,b", "back", "Back", priority=True),
-        Binding("space", "autoplay", "Play/stop", priority=True),
-        Binding("plus,equals_sign", "faster", "Faster"),
-        Binding("minus", "slower", "Slower"),
-        Binding("home", "first", "Start again", show=False, priority=True),
-        Binding("end", "last", "Last step", show=False, priority=True),
-        Binding("escape,q", "leave", "Leave"),
+        Binding("right,n", "next", "Next", priority=True, id="demo.next"),
+        Binding("left,b", "back", "Back", priority=True, id="demo.back"),
+        Binding("space", "autoplay", "Play/stop", priority=True, id="demo.autoplay"),
+        Binding("plus,equals_sign", "faster", "Faster", id="demo.faster"),
+        Binding("minus", "slower", "Slower", id="demo.slower"),
+        Binding("home", "first", "Start again", show=False, priority=True, id="demo.first"),
+        Binding("end", "last", "Last step", show=False, priority=True, id="demo.last"),
+        Binding("escape,q", "leave", "Leave", id="demo.leave"),
     ]
 
     def __init__(self, scenario: Scenario, frames: list[Frame], language: str | None = None) -> None:
@@ -234,7 +234,7 @@ class DemoListScreen(BaseScreen):
     DemoListScreen #box { width: 76; height: 1fr; max-height: 22; border: round $primary; }
     DemoListScreen OptionList { height: 1fr; border: none; }
     """
-    BINDINGS = [Binding("escape", "leave", "Back")]
+    BINDINGS = [Binding("escape", "leave", "Back", id="demos.leave")]
 
     def __init__(self, language: str | None = None) -> None:
         """`language`: of the demos' titles; the language tilegames speaks by default."""

@@ -26,7 +26,8 @@ class HandOff(TranslatedKeys, Screen[None]):
     HandOff #who { text-style: bold; }
     HandOff #notice { color: $error; text-style: bold; padding: 0 0 1 0; }
     """
-    BINDINGS = [Binding("enter,space", "go", "Continue"), Binding("q,escape", "leave", "Menu")]
+    BINDINGS = [Binding("enter,space", "go", "Continue", id="hand_off.go"),
+                Binding("q,escape", "leave", "Menu", id="hand_off.leave")]
 
     def __init__(self, name: str, notice: str = "") -> None:
         super().__init__()
@@ -71,8 +72,8 @@ class Confirm(TranslatedKeys, ModalScreen[bool]):
     Confirm Static { width: 100%; }
     """
     BINDINGS = [
-        Binding("y,enter", "answer(True)", "Yes"),
-        Binding("n,escape", "answer(False)", "No"),
+        Binding("y,enter", "answer(True)", "Yes", id="confirm.yes"),
+        Binding("n,escape", "answer(False)", "No", id="confirm.no"),
     ]
 
     def __init__(self, question: str, *, over_play: bool = False) -> None:
@@ -101,7 +102,7 @@ class AskLetter(TranslatedKeys, ModalScreen["str | None"]):
     AskLetter { align: center middle; }
     AskLetter Vertical { width: 50; height: auto; border: round $accent; padding: 1 2; background: $panel; }
     """
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="ask_letter.cancel")]
 
     def __init__(self, question: str | None = None) -> None:
         super().__init__()
@@ -131,7 +132,7 @@ class ChallengePrompt(TranslatedKeys, ModalScreen["int | None"]):
     ChallengePrompt Vertical { width: 100%; height: auto; border: round $warning; padding: 0 1; background: $panel; }
     ChallengePrompt #choices { color: $text-muted; }
     """
-    BINDINGS = [Binding("enter,n,escape", "stand", "No challenge")]
+    BINDINGS = [Binding("enter,n,escape", "stand", "No challenge", id="challenge.stand")]
 
     def __init__(self, question: str, challengers: list[tuple[int, str]]) -> None:
         super().__init__()
@@ -172,8 +173,9 @@ class ExchangePicker(TranslatedKeys, ModalScreen["list[int] | None"]):
     ExchangePicker { align: center middle; }
     ExchangePicker Vertical { width: 60; height: auto; border: round $accent; padding: 1 2; background: $panel; }
     """
-    BINDINGS = [Binding("enter", "done", "Exchange"), Binding("escape", "cancel", "Cancel"),
-                Binding("backspace", "undo", "Put back")]
+    BINDINGS = [Binding("enter", "done", "Exchange", id="exchange.done"),
+                Binding("escape", "cancel", "Cancel", id="exchange.cancel"),
+                Binding("backspace", "undo", "Put back", id="exchange.undo")]
 
     def __init__(self, rack: list[dict]) -> None:
         super().__init__()

@@ -1,4 +1,5 @@
-"""The help overlay: every key of the screen it was opened from, from that screen's bindings.
+"""The help overlay: every key of the screen it was opened from, from that screen's bindings,
+as the keymap in the settings file has them (ui/keymap.py).
 
 Opened over a timed turn, it keeps the turn clock in sight: the game screen passes `clock`, a
 callable returning (seconds left, seconds per turn)."""
@@ -15,13 +16,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from tilegames.core.i18n import N_, _
+from tilegames.ui.keymap import key_label, keys_in_force
 from tilegames.ui.screens.base import TranslatedKeys
 from tilegames.ui.widgets.timer import ClockSource, TurnTimer
-
-KEY_NAMES = {"question_mark": "?", "space": "Space", "enter": "Enter", "escape": "Esc", "tab": "Tab",
-             "left": "Left", "right": "Right", "up": "Up", "down": "Down", "f1": "F1", "f2": "F2",
-             "backspace": "Backspace", "f10": "F10", "home": "Home", "end": "End", "equals_sign": "=",
-             "pageup": "PgUp", "pagedown": "PgDn"}
 
 MOUSE_HELP = N_("Mouse: click a tile to pick it up, click where it should go to put it down "
                 "(the `+ new set` line starts a new set).")
@@ -33,7 +30,7 @@ class HelpScreen(TranslatedKeys, ModalScreen[None]):
     HelpScreen #panel { width: 70; height: 80%; border: round $accent; padding: 0 2; background: $panel; }
     HelpScreen TurnTimer { margin-bottom: 1; }
     """
-    BINDINGS = [Binding("escape,q,question_mark", "close", "Close")]
+    BINDINGS = [Binding("escape,q,question_mark", "close", "Close", id="help.close")]
 
     def __init__(self, bindings: Iterable[BindingType], mouse: str = MOUSE_HELP,
                  clock: ClockSource | None = None, terms: str = "") -> None:
@@ -49,8 +46,8 @@ class HelpScreen(TranslatedKeys, ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         lines = ["[b]" + _("Keys") + "[/b]", ""]
-        for binding in self.bindings_to_show:
-            keys = " / ".join(KEY_NAMES.get(k, k) for k in binding.key.split(","))
+        for binding, in_force in keys_in_force(self.bindings_to_show, getattr(self.app, "keymap_in_force", {})):
+            keys = key_label(in_force)
             description = _(binding.description) if binding.description else ""  # i18n: marked
             lines.append(f"  [b]{set_cell_size(keys, max(18, cell_len(keys)))}[/b] {description}")
         lines += ["", _(self.mouse)]  # i18n: marked

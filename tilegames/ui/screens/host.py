@@ -95,7 +95,7 @@ class HostScreen(BaseScreen):
     HostScreen OptionList { height: auto; max-height: 16; border: round $primary; }
     HostScreen #serving { width: 100%; color: $text-muted; text-align: center; padding: 1 0 0 0; }
     """
-    BINDINGS = [Binding("escape", "back", "Back")]
+    BINDINGS = [Binding("escape", "back", "Back", id="host.back")]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="picker"):
@@ -164,7 +164,7 @@ class HostSetupScreen(GameSetupScreen):
     DEFAULT_CSS = """
     HostSetupScreen #reach { color: $warning; height: auto; }
     """
-    BINDINGS = [Binding("ctrl+s", "start", "Host")]
+    BINDINGS = [Binding("ctrl+s", "start", "Host", id="host_setup.start")]
     BUTTON = N_("Host")
 
     def heading(self) -> str:

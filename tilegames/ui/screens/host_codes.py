@@ -50,7 +50,8 @@ class HostCodesScreen(BaseScreen):
     HostCodesScreen #how { color: $text-muted; padding: 1 0 0 0; height: auto; }
     HostCodesScreen Button { width: 100%; margin: 1 0 0 0; }
     """
-    BINDINGS = [Binding("enter", "play", "Take your seat"), Binding("escape", "back", "Back")]
+    BINDINGS = [Binding("enter", "play", "Take your seat", id="host_codes.play"),
+                Binding("escape", "back", "Back", id="host_codes.back")]
 
     def __init__(self, table: HostedTable, server: HostedServer) -> None:
         super().__init__()

@@ -27,7 +27,7 @@ class JoinScreen(BaseScreen):
     JoinScreen #error { color: $error; height: auto; }
     JoinScreen Button { width: 100%; }
     """
-    BINDINGS = [Binding("escape", "back", "Back"), Binding("ctrl+s", "join", "Join")]
+    BINDINGS = [Binding("escape", "back", "Back", id="join.back"), Binding("ctrl+s", "join", "Join", id="join.join")]
 
     def __init__(self, address: str = "", code: str = "") -> None:
         super().__init__()

@@ -39,7 +39,7 @@ class LanguageScreen(TranslatedKeys, ModalScreen["str | None"]):
     LanguageScreen OptionList { height: auto; margin: 1 0 0 0; }
     LanguageScreen #note { color: $text-muted; padding: 1 0 0 0; }
     """
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="language.cancel")]
 
     def __init__(self, current: str) -> None:
         super().__init__()

@@ -41,7 +41,8 @@ class MenuScreen(BaseScreen):
     MenuScreen OptionList { height: auto; border: round $primary; }
     MenuScreen #hint { width: 100%; text-align: center; color: $text-muted; padding: 1 0 0 0; }
     """
-    BINDINGS = [Binding("q", "app.quit", "Quit"), Binding("r", "resume", "Resume")]
+    BINDINGS = [Binding("q", "app.quit", "Quit", id="menu.quit"), Binding("r", "resume", "Resume", id="menu.resume"),
+                Binding("t", "app.change_theme", "Theme", id="menu.theme")]
 
     def __init__(self, list_saves: Callable[[], Sequence[SaveInfo]] = tuple) -> None:
         """`list_saves` gives the unfinished games, newest first; it is asked again whenever
@@ -188,7 +189,7 @@ class ResumeScreen(BaseScreen):
     ResumeScreen #hint { width: 100%; text-align: center; color: $text-muted; }
     ResumeScreen OptionList { width: 90%; max-width: 110; height: auto; max-height: 100%; border: round $primary; }
     """
-    BINDINGS = [Binding("escape", "back", "Back")]
+    BINDINGS = [Binding("escape", "back", "Back", id="resume.back")]
 
     def __init__(self, saves: Sequence[SaveInfo]) -> None:
         super().__init__()

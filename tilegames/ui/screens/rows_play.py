@@ -67,12 +67,12 @@ class RowsPlayScreen(RowEditing, TurnScreen):
     # The footer shows what matters most at 80 columns; every key is in help (F1 or ?) and in
     # the command palette. The keys every game shares come from COMMON_KEYS.
     BINDINGS = [
-        Binding("c", "commit", "Commit"),
-        Binding("d", "draw", "Draw"),
+        Binding("c", "commit", "Commit", id="rows.commit"),
+        Binding("d", "draw", "Draw", id="rows.draw"),
         *RowEditing.EDIT_BINDINGS,
-        Binding("p", "pass_turn", "Pass (pool empty)", show=False),
-        Binding("o", "sort", "Sort rack", show=False),
-        *common_keys(undo="u", undo_all="U", help="question_mark", menu="q"),
+        Binding("p", "pass_turn", "Pass (pool empty)", show=False, id="rows.pass_turn"),
+        Binding("o", "sort", "Sort rack", show=False, id="rows.sort"),
+        *common_keys(scope="rows", undo="u", undo_all="U", help="question_mark", menu="q"),
     ]
 
     def __init__(self, session: Session, *, open_hands: bool, totals: list[int],
@@ -84,7 +84,8 @@ class RowsPlayScreen(RowEditing, TurnScreen):
         self.sort_number = False
         # What changed since the viewer last looked, shown until they act: the last move on the
         # table, and the tiles each seat drew (private: shown only to that seat, on its turn).
-        self._table_before: list[list[int]] | None = None
+        self._table_before: list[list[int]] | None = None  # the table when the last turn began
+        self._last_move: dict[int, str] = {}  # the marks of the move that ended it
         self.table_marks: dict[int, str] = {}
         self.rack_marks: dict[int, str] = {}
         self._drawn: dict[int, list[str]] = {}
@@ -124,21 +125,23 @@ class RowsPlayScreen(RowEditing, TurnScreen):
             log.write(event.for_seat(None)["text"])
         for warning in self.session.warnings:
             log.write(_("Note: {warning}").format(warning=warning))
-        # The first player to look sees what was played before (a computer's opening meld).
-        self._table_before = table_ids(self.view["table"])
-        self._start_turns()
+        self._start_turns()  # the first turn notes the table its move starts from (_turn_started)
 
     # --- the flow of turns ----------------------------------------------------------------
+    def _turn_started(self) -> None:
+        """Every turn, whoever plays it (a computer, a player elsewhere): the last move is what
+        changed since the turn before began. The public view has the table as the last move
+        left it (a resumed turn's draft may differ)."""
+        table_now = table_ids(self.session.view(None)["table"])
+        if self._table_before is not None:
+            self._last_move = last_move_marks(self._table_before, table_now)
+        self._table_before = table_now
+        super()._turn_started()
+
     def _begin_turn(self, seat: int) -> None:
         self.reset_cursor()
         self.viewer = seat
-        # A new turn's draft is the table as the last move left it, so the seat's view shows
-        # that table; only a resumed turn's draft may differ (then the public view has it).
-        table = self.session.view(None)["table"] if self.session.draft_changed() else self.view["table"]
-        table_now = table_ids(table)
-        if self._table_before is not None:
-            self.table_marks = last_move_marks(self._table_before, table_now)
-        self._table_before = table_now
+        self.table_marks = self._last_move
         drawn = self._drawn.pop(seat, [])
         self.rack_marks = {}
         super()._begin_turn(seat)

@@ -42,7 +42,7 @@ class RulesScreen(TranslatedKeys, Screen[None]):
     RulesScreen VerticalScroll { padding: 0 2; }
     RulesScreen TurnTimer { dock: top; padding: 0 1; }
     """
-    BINDINGS = [Binding("escape,q", "close", "Back")]
+    BINDINGS = [Binding("escape,q", "close", "Back", id="rules.close")]
 
     def __init__(self, game_id: str, clock: ClockSource | None = None) -> None:
         super().__init__()

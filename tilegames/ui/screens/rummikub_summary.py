@@ -25,7 +25,8 @@ class SummaryScreen(SummaryBase):
     SummaryScreen.tall RaceChart { height: 14; }
     SummaryScreen #next { padding: 1 0 0 0; color: $text-muted; }
     """
-    BINDINGS = [Binding("enter", "next", "Next"), Binding("m,escape", "menu", "Menu")]
+    BINDINGS = [Binding("enter", "next", "Next", id="rummikub_summary.next"),
+                Binding("m,escape", "menu", "Menu", id="rummikub_summary.menu")]
 
     def __init__(self, match: Series[GameRecord], headline: str) -> None:
         super().__init__()

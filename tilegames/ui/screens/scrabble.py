@@ -48,24 +48,24 @@ class ScrabbleScreen(ScrabbleChallenges, TurnScreen):
     """
 
     BINDINGS = [
-        Binding("left", "move(0, -1)", "Left", show=False),
-        Binding("right", "move(0, 1)", "Right", show=False),
-        Binding("up", "move(-1, 0)", "Up", show=False),
-        Binding("down", "move(1, 0)", "Down", show=False),
-        Binding("H", "move(0, -1)", "Left (H)", show=False),
-        Binding("L", "move(0, 1)", "Right (L)", show=False),
-        Binding("K", "move(-1, 0)", "Up (K)", show=False),
-        Binding("J", "move(1, 0)", "Down (J)", show=False),
-        Binding("space", "toggle_direction", "Across/Down", show=False),
-        Binding("enter", "play", "Play"),
-        Binding("backspace", "take_back", "Take back a letter", show=False),
-        Binding("1", "exchange", "Exchange"),
-        Binding("2", "pass_turn", "Pass"),
-        Binding("3", "shuffle", "Shuffle", show=False),
-        Binding("4", "sort", "Sort", show=False),
+        Binding("left", "move(0, -1)", "Left", show=False, id="scrabble.left"),
+        Binding("right", "move(0, 1)", "Right", show=False, id="scrabble.right"),
+        Binding("up", "move(-1, 0)", "Up", show=False, id="scrabble.up"),
+        Binding("down", "move(1, 0)", "Down", show=False, id="scrabble.down"),
+        Binding("H", "move(0, -1)", "Left (H)", show=False, id="scrabble.vi_left"),
+        Binding("L", "move(0, 1)", "Right (L)", show=False, id="scrabble.vi_right"),
+        Binding("K", "move(-1, 0)", "Up (K)", show=False, id="scrabble.vi_up"),
+        Binding("J", "move(1, 0)", "Down (J)", show=False, id="scrabble.vi_down"),
+        Binding("space", "toggle_direction", "Across/Down", show=False, id="scrabble.toggle_direction"),
+        Binding("enter", "play", "Play", id="scrabble.play"),
+        Binding("backspace", "take_back", "Take back a letter", show=False, id="scrabble.take_back"),
+        Binding("1", "exchange", "Exchange", id="scrabble.exchange"),
+        Binding("2", "pass_turn", "Pass", id="scrabble.pass_turn"),
+        Binding("3", "shuffle", "Shuffle", show=False, id="scrabble.shuffle"),
+        Binding("4", "sort", "Sort", show=False, id="scrabble.sort"),
         # Letters are typed on the board, so the shared keys are F-keys and ctrl chords here
         # (Esc also undoes everything; 0 also goes to the menu).
-        *common_keys(undo_all="escape", menu="0"),
+        *common_keys(scope="scrabble", undo_all="escape", menu="0"),
     ]
     UNDO_ALL_NEWS = ""  # the line above the board says where the cursor went back to
     MOUSE_HELP = N_("Mouse: click a square to move the cursor there; click it again to switch "

@@ -54,7 +54,8 @@ class ScrabbleSummary(Asking, GameSummary):
     DEFAULT_CSS = """
     ScrabbleSummary #saved { color: $success; height: auto; }
     """
-    BINDINGS = [Binding("s", "save", "Save as .gcg"), Binding("m,escape", "menu", "Menu")]
+    BINDINGS = [Binding("s", "save", "Save as .gcg", id="scrabble_summary.save"),
+                Binding("m,escape", "menu", "Menu", id="scrabble_summary.menu")]
 
     def compose(self) -> ComposeResult:
         result = self.session.view(None)["result"]  # one view for the whole summary

@@ -77,7 +77,7 @@ class GameSetupScreen(FormScreen):
     GameSetupScreen #open { border: none; height: 1; padding: 0; margin: 0; }
     GameSetupScreen Button { width: 100%; }
     """
-    BINDINGS = [Binding("escape", "back", "Back"), Binding("ctrl+s", "start", "Start")]
+    BINDINGS = [Binding("escape", "back", "Back", id="setup.back"), Binding("ctrl+s", "start", "Start", id="setup.start")]
     BUTTON = N_("Start")  # the form's button, which `begin`s
 
     def __init__(self, game: Game[Any, Any, Any]) -> None:

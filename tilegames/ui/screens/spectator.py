@@ -31,7 +31,7 @@ class SpectatorScreen(BaseScreen):
     SpectatorScreen #players { height: auto; border: round $primary-darken-2; padding: 0 1; }
     SpectatorScreen MoveLog { height: 1fr; border: round $primary-darken-2; }
     """
-    BINDINGS = [Binding("escape,q,m", "leave", "Menu")]
+    BINDINGS = [Binding("escape,q,m", "leave", "Menu", id="spectator.leave")]
 
     def __init__(self, title: str, view: dict[str, Any], moves: list[str], position: Widget) -> None:
         """`position`: the game's own picture of the table or board, filled from `view` (its

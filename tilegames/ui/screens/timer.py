@@ -129,10 +129,10 @@ class TimerScreen(BaseScreen):
     TimerScreen #cue.warning { color: $error; }
     """
     BINDINGS = [
-        Binding("space,enter", "next_player", "Next player"),
-        Binding("p", "pause", "Pause/resume"),
-        Binding("r", "restart", "Restart turn"),
-        Binding("q,escape", "leave", "Leave"),
+        Binding("space,enter", "next_player", "Next player", id="timer.next_player"),
+        Binding("p", "pause", "Pause/resume", id="timer.pause"),
+        Binding("r", "restart", "Restart turn", id="timer.restart"),
+        Binding("q,escape", "leave", "Leave", id="timer.leave"),
     ]
 
     def __init__(self, settings: TimerSettings, *, clock: Clock | None = None,

@@ -27,7 +27,8 @@ class TimerSetupScreen(FormScreen):
     TimerSetupScreen #error { color: $error; height: auto; }
     TimerSetupScreen Button { width: 100%; }
     """
-    BINDINGS = [Binding("escape", "back", "Back"), Binding("ctrl+s", "start", "Start")]
+    BINDINGS = [Binding("escape", "back", "Back", id="timer_setup.back"),
+                Binding("ctrl+s", "start", "Start", id="timer_setup.start")]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="form") as form:

@@ -56,8 +56,11 @@ def is_agent_name(name: str) -> bool:
     return _AGENT_NAME.fullmatch(name.strip()) is not None
 
 
-def common_keys(*, help: str = "", menu: str = "", undo: str = "", undo_all: str = "") -> list[Binding]:
-    """The keys every game shares, in the order every help screen lists them.
+def common_keys(*, scope: str | None = None, help: str = "", menu: str = "", undo: str = "",
+                undo_all: str = "") -> list[Binding]:
+    """The keys every game shares, in the order every help screen lists them; their ids are
+    `scope.help`, `scope.undo`… (ui/keymap.py), so a keymap can change them for one game's
+    screen (`rows`: both Rummikubs) and not another's.
 
     The F-keys and ctrl chords work in every game, because the word games type letters; a game
     whose letters are free adds a plain key (Rummikub: ? help, q menu, u undo, U undo all),
@@ -66,15 +69,18 @@ def common_keys(*, help: str = "", menu: str = "", undo: str = "", undo_all: str
     def keys(*names: str) -> str:
         return ",".join(n for n in names if n)
 
+    def named(name: str) -> str | None:
+        return f"{scope}.{name}" if scope else None
+
     return [
-        Binding(keys(help, "f1"), "help", "Help"),
-        Binding("f2", "rules", "Rules", show=False),
-        Binding(keys(menu, "f10"), "leave", "Menu"),
-        Binding(keys(undo, "ctrl+z"), "undo", "Undo"),
-        Binding(keys(undo_all, "ctrl+u"), "undo_all", "Undo all", show=False),
-        Binding("ctrl+y", "redo", "Redo", show=False),
-        Binding("pageup", "scroll_moves(-1)", "Moves: earlier", show=False, priority=True),
-        Binding("pagedown", "scroll_moves(1)", "Moves: later", show=False, priority=True),
+        Binding(keys(help, "f1"), "help", "Help", id=named("help")),
+        Binding("f2", "rules", "Rules", show=False, id=named("rules")),
+        Binding(keys(menu, "f10"), "leave", "Menu", id=named("leave")),
+        Binding(keys(undo, "ctrl+z"), "undo", "Undo", id=named("undo")),
+        Binding(keys(undo_all, "ctrl+u"), "undo_all", "Undo all", show=False, id=named("undo_all")),
+        Binding("ctrl+y", "redo", "Redo", show=False, id=named("redo")),
+        Binding("pageup", "scroll_moves(-1)", "Moves: earlier", show=False, priority=True, id=named("moves_earlier")),
+        Binding("pagedown", "scroll_moves(1)", "Moves: later", show=False, priority=True, id=named("moves_later")),
     ]
 
 

@@ -17,7 +17,7 @@ class WaitingScreen(BaseScreen):
     WaitingScreen { align: center middle; }
     WaitingScreen #waiting { width: auto; color: $text-muted; }
     """
-    BINDINGS = [Binding("q,escape", "app.quit", "Quit")]
+    BINDINGS = [Binding("q,escape", "app.quit", "Quit", id="waiting.quit")]
 
     def compose(self) -> ComposeResult:
         yield Static(_("Joining the game…"), id="waiting")

@@ -23,9 +23,9 @@ class SeatKinds(Widget, can_focus=True):
     """
     COMPONENT_CLASSES = {"seat-kinds--cursor"}
     BINDINGS = [
-        Binding("left", "move(-1)", "Previous seat", show=False),
-        Binding("right", "move(1)", "Next seat", show=False),
-        Binding("space,enter", "switch", "Person / computer"),
+        Binding("left", "move(-1)", "Previous seat", show=False, id="seat_kinds.previous"),
+        Binding("right", "move(1)", "Next seat", show=False, id="seat_kinds.next"),
+        Binding("space,enter", "switch", "Person / computer", id="seat_kinds.switch"),
     ]
 
     cursor: reactive[int] = reactive(0)

@@ -118,13 +118,13 @@ class TilePicker(Widget, can_focus=True):
     }
     """
     BINDINGS = [
-        Binding("enter,space", "pick", "Add tile"),
-        Binding("n", "new_set", "New set"),
-        Binding("backspace", "take_back", "Take back"),
-        Binding("left", "move(0, -1)", "Left", show=False),
-        Binding("right", "move(0, 1)", "Right", show=False),
-        Binding("up", "move(-1, 0)", "Up", show=False),
-        Binding("down", "move(1, 0)", "Down", show=False),
+        Binding("enter,space", "pick", "Add tile", id="meld_check.picker.pick"),
+        Binding("n", "new_set", "New set", id="meld_check.picker.new_set"),
+        Binding("backspace", "take_back", "Take back", id="meld_check.picker.take_back"),
+        Binding("left", "move(0, -1)", "Left", show=False, id="meld_check.picker.left"),
+        Binding("right", "move(0, 1)", "Right", show=False, id="meld_check.picker.right"),
+        Binding("up", "move(-1, 0)", "Up", show=False, id="meld_check.picker.up"),
+        Binding("down", "move(1, 0)", "Down", show=False, id="meld_check.picker.down"),
     ]
 
     class Picked(Message):
@@ -249,9 +249,9 @@ class MeldCheckScreen(BaseScreen):
     MeldCheckScreen #result-box { height: 1fr; border: round $primary-darken-2; }
     """
     BINDINGS = [
-        Binding("escape", "leave", "Back"),
-        Binding("ctrl+t", "edition", "Tile set"),
-        Binding("ctrl+l", "clear", "Clear"),
+        Binding("escape", "leave", "Back", id="meld_check.leave"),
+        Binding("ctrl+t", "edition", "Tile set", id="meld_check.edition"),
+        Binding("ctrl+l", "clear", "Clear", id="meld_check.clear"),
     ]
 
     def __init__(self, text: str = "", edition: Edition = "standard") -> None:

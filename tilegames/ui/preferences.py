@@ -1,0 +1,71 @@
+"""The theme and the keymap saved in the settings file, applied as the app starts, and the
+theme saved again whenever the player picks another (in the palette's Theme command or with
+the menu's `t`).
+
+A saved theme the app no longer has, a keymap entry it cannot use, a key given to two
+actions: each is a sentence on screen, and the app starts with the rest (core/settings.py
+never fails a start on a bad file). An app served over SSH keeps a theme chosen for its
+session but writes nothing on the server.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import App
+from textual.binding import Binding
+from textual.dom import DOMNode
+from textual.theme import Theme
+
+from tilegames.core.i18n import _
+from tilegames.core.inputs import shown
+from tilegames.core.places import settings_path
+from tilegames.core.settings import save_theme, saved_keymap, saved_theme
+from tilegames.ui.keymap import check_keymap, key_label
+
+
+class Preferences:
+    """What the app keeps of the player's theme and keys (`app.preferences`)."""
+
+    def __init__(self, app: App[Any], *, write: bool) -> None:
+        self.app = app
+        self.write = write
+        self.keymap, self.problems = check_keymap(saved_keymap())
+        self._clashes_told: set[frozenset[str]] = set()
+
+    def apply(self) -> None:
+        """Use the saved keymap and theme, say what could not be used, and save the theme from
+        now on whenever it changes."""
+        self.app.set_keymap(self.keymap)
+        theme = saved_theme()
+        if theme is not None:
+            if theme in self.app.available_themes:
+                self.app.theme = theme
+            else:
+                self.problems.append(_("There is no theme {theme}; the default is used.").format(theme=repr(theme[:40])))
+        for problem in self.problems:
+            self.tell(problem)
+        self.app.theme_changed_signal.subscribe(self.app, self._theme_changed)
+
+    def tell(self, problem: str) -> None:
+        where = shown(settings_path(), limit=200)
+        self.app.notify(f"{where}: {problem}", severity="warning", timeout=15, markup=False)
+
+    def _theme_changed(self, theme: Theme) -> None:
+        if not self.write or theme.name == saved_theme():
+            return
+        try:
+            save_theme(theme.name)
+        except (OSError, ValueError) as exc:
+            self.app.notify(_("The theme cannot be saved ({reason}).").format(reason=exc),
+                            severity="error", timeout=10, markup=False)
+
+    def clash(self, clashed: set[Binding], node: DOMNode) -> None:
+        """A key the keymap gave to one action took it from another: said once per key."""
+        told = frozenset(b.key for b in clashed)
+        if told in self._clashes_told:
+            return
+        self._clashes_told.add(told)
+        for binding in clashed:
+            self.tell(_("{keys} now does what the keymap says, not {action}.").format(
+                keys=key_label(binding.key), action=_(binding.description) if binding.description else binding.action))  # i18n: marked
