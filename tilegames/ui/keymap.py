@@ -92,6 +92,8 @@ def check_keymap(raw: Mapping[str, Any], known: Mapping[str, Binding] | None = N
     """The keymap to apply, from what the settings file holds, and a sentence for each entry
     left out. Keys are normalised (`?` -> `question_mark`), so the help shows them as Textual
     matches them."""
+    if not raw:
+        return {}, []  # no need to import every screen to learn their ids
     known = binding_ids() if known is None else known
     keymap: dict[str, str] = {}
     problems: list[str] = []
