@@ -90,3 +90,26 @@ async def test_a_damaged_keymap_or_settings_file_starts_the_app_as_if_nothing_wa
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert app.keymap_in_force == {} and app.theme == "textual-dark"
+
+
+async def test_the_help_lists_the_games_keys_and_not_textuals_focus_and_copy_keys(app):
+    state = position(["R10 R11 K1 B5", "K2 K3"], config=config())
+    async with app.run_test(size=(80, 24)) as pilot:
+        show_position(app, state)
+        await pilot.pause()
+        shown = await help_text(pilot)
+        assert "Rack/Table" in shown
+        assert "Focus Next" not in shown and "Copy selected text" not in shown
+
+
+async def test_a_key_the_keymap_takes_from_another_action_is_said_once(app):
+    write_settings(keymap={"rows.draw": "x"})
+    app = TilegamesApp()
+    state = position(["R10 R11 K1 B5", "K2 K3"], config=config())
+    async with app.run_test(size=(80, 24)) as pilot:
+        show_position(app, state)
+        await pilot.pause()
+        await pilot.press("right", "left")
+        await pilot.pause()
+        notes = [str(n.message) for n in app._notifications]
+        assert [n.split(": ", 1)[1] for n in notes] == ["The keymap gives x to Draw, so Split set has lost it."]

@@ -21,7 +21,7 @@ from tilegames.core.i18n import _
 from tilegames.core.inputs import shown
 from tilegames.core.places import settings_path
 from tilegames.core.settings import save_theme, saved_keymap, saved_theme
-from tilegames.ui.keymap import check_keymap, key_label
+from tilegames.ui.keymap import binding_ids, check_keymap, key_label
 
 
 class Preferences:
@@ -49,7 +49,7 @@ class Preferences:
 
     def tell(self, problem: str) -> None:
         where = shown(settings_path(), limit=200)
-        self.app.notify(f"{where}: {problem}", severity="warning", timeout=15, markup=False)
+        self.app.notify(f"{where}: {problem}", severity="warning", timeout=8, markup=False)
 
     def _theme_changed(self, theme: Theme) -> None:
         if not self.write or theme.name == saved_theme():
@@ -66,6 +66,10 @@ class Preferences:
         if told in self._clashes_told:
             return
         self._clashes_told.add(told)
+        known = binding_ids()
         for binding in clashed:
-            self.tell(_("{keys} now does what the keymap says, not {action}.").format(
-                keys=key_label(binding.key), action=_(binding.description) if binding.description else binding.action))  # i18n: marked
+            now = [_(known[i].description) for i, keys in self.keymap.items()  # i18n: marked
+                   if binding.key in keys.split(",") and known[i].description]
+            self.tell(_("The keymap gives {keys} to {action}, so {other} has lost it.").format(
+                keys=key_label(binding.key), action=", ".join(now) or "?",
+                other=_(binding.description) if binding.description else binding.action))  # i18n: marked

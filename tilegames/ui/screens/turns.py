@@ -383,6 +383,8 @@ class TurnScreen(Asking, BaseScreen):
         screen's), with the shared ones first, as every help screen lists them."""
         every: list[BindingType] = []
         for cls in reversed(type(self).__mro__):
+            if not cls.__module__.startswith("tilegames."):
+                continue  # Textual's Screen binds Tab to focus and ctrl+c to copy: not a game's keys
             for binding in cls.__dict__.get("BINDINGS", []):
                 same = next((n for n, b in enumerate(every) if isinstance(b, Binding) and isinstance(binding, Binding)
                              and (b.key, b.action) == (binding.key, binding.action)), None)
