@@ -9,7 +9,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "word_rummikub"))
 
-from app_helpers import play_screen, screen_text, until
+from app_helpers import pick_from_rack, play_screen, screen_text, until
 from test_word_rummikub_play import show
 from word_builder import arrange, position
 
@@ -73,3 +73,27 @@ async def test_at_one_terminal_the_next_player_sees_moved_and_laid_tiles_apart(a
         assert screen.viewer == 1
         assert screen.table_marks == {ids["A"]: "~", ids["P"]: "~", ids["E"]: "~",
                                       ids["L"]: "*", ids["T"]: "*", ids["H"]: "*"}
+
+
+async def test_a_drawn_joker_does_not_read_as_two_stars(app):
+    """Issue 22, item 7: a drawn joker showed as `**` on the rack, the drawn mark `*` beside the
+    joker's face `*`. Rummikub Word marks a drawn tile `^` (its joker is `*`), and the rack's
+    title says what the mark means, as Scrabble's and Rummikub's racks do."""
+    from tilegames.ui.widgets.rack import Rack
+
+    state = position(["ABC", "DEFGHI"], pool="*XY", melded=[True, True], table=["CAT"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        show(app, state)
+        await pilot.pause()
+        await pilot.press("d")  # Ann draws the joker
+        await pilot.pause()
+        await pilot.press("d")  # Bora draws: Ann's turn again, told what she drew
+        await pilot.pause()
+        rack = app.screen.query_one(Rack)
+        shown = rack.render().plain
+        assert "**" not in shown and "^*" in shown.replace(" ", "")
+        assert rack.border_title == "Your rack: ^ just drawn"
+        await pick_from_rack(pilot, "A")
+        await pilot.press("n")  # Ann acts: the marks go, and the title with them
+        await pilot.pause()
+        assert "^" not in rack.render().plain and rack.border_title == "Your rack"

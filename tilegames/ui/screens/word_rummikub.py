@@ -13,7 +13,12 @@ from tilegames.core.i18n import N_, _, ngettext
 from tilegames.games.word_rummikub.actions import Draw, Pass
 from tilegames.games.word_rummikub.draft import NameJoker
 from tilegames.ui.games.word_rummikub.lookup import WordLookup
-from tilegames.ui.games.word_rummikub.tiles import display_rows, rack_tiles, tile_style
+from tilegames.ui.games.word_rummikub.tiles import (
+    DRAWN,
+    display_rows,
+    rack_tiles,
+    tile_style,
+)
 from tilegames.ui.screens.dialogs import AskLetter, Confirm
 from tilegames.ui.screens.rows_play import RowsPlayScreen
 
@@ -39,6 +44,10 @@ class WordRummikubScreen(RowsPlayScreen):
 
     def spoken_face(self, face: str) -> str:
         return _("a joker") if face == "*" else face
+
+    def _mark_faces(self, faces: list[str]) -> dict[int, str]:
+        """The tiles just drawn, marked `^`: a joker marked `*` read `**`."""
+        return {tile_id: DRAWN for tile_id in super()._mark_faces(faces)}
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

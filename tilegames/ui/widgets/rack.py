@@ -46,9 +46,12 @@ class Rack(Widget):
 
     def show(self, tiles: list[dict[str, Any]], cursor: int | None, held: int | None, hidden: bool = False,
              marks: dict[int, str] | None = None) -> None:
-        """`marks`: a one-character marker for some tile ids (the tiles just drawn)."""
+        """`marks`: a one-character marker for some tile ids (the tiles just drawn), named in
+        the title (as Scrabble's rack names its own)."""
         self.tiles, self.cursor, self.held, self.hidden = tiles, cursor, held, hidden
         self.marks = marks or {}
+        mark = next(iter(self.marks.values()), None)
+        self.border_title = _("Your rack: {mark} just drawn").format(mark=mark) if mark else _("Your rack")
         self.refresh(layout=True)
 
     def _per_line(self) -> int:

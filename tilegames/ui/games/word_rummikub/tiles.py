@@ -1,6 +1,7 @@
 """How Rummikub Word looks: letter tiles on one colour, jokers in gold showing the letter they
 stand for with a star (`E*`; `?*` until named, `*` on a rack), and each word's row with its
-length, whether it is new this turn, or what is wrong with it."""
+length, whether it is new this turn, or what is wrong with it. A tile just drawn is marked `^`
+on the rack, where `*` would read as a second joker."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from tilegames.core.i18n import _
 
 LETTER = Style(color="black", bgcolor="wheat1", bold=True)
 JOKER = Style(color="black", bgcolor="gold1", bold=True)
+DRAWN = "^"  # a tile just drawn, on the rack: `*` (the other games' mark) is the joker's face
 
 
 def tile_style(face: str) -> Style:
