@@ -12,15 +12,21 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Footer, Static
 
-from tilegames.core.i18n import _
-
+from tilegames.core.i18n import _, ngettext
 from tilegames.ui.screens.summary import GameSummary, score_race, winner_line
 from tilegames.ui.widgets.race_chart import RaceChart
 
 
-def headline(seats: list[str] | tuple[str, ...], result: dict[str, Any]) -> str:
+def headline(seats: list[str] | tuple[str, ...], result: dict[str, Any], last: dict[str, Any] | None = None) -> str:
+    """How the game ended; a player who went out, with the play that did it (`last`, the view's
+    last turn: it emptied the rack, so its score was doubled, RULES.md §2.8)."""
     if result["reason"] == "out" and result.get("out_seat") is not None:
-        return _("{name} played their last tile with the pool empty.").format(name=seats[result["out_seat"]])
+        name = seats[result["out_seat"]]
+        if last is not None and last["kind"] == "play" and last["seat"] == result["out_seat"]:
+            return ngettext("{name} played their last tile with the pool empty: {words}, {count} point (doubled).",
+                            "{name} played their last tile with the pool empty: {words}, {count} points (doubled).",
+                            last["score"]).format(name=name, words=", ".join(last["words"]), count=last["score"])
+        return _("{name} played their last tile with the pool empty.").format(name=name)
     return _("The pool is empty and no one could play: the game is over.")
 
 
@@ -46,12 +52,12 @@ class WordRummikubSummary(GameSummary):
     BINDINGS = [Binding("enter", "next", "Next"), Binding("m,escape", "menu", "Menu")]
 
     def compose(self) -> ComposeResult:
-        result = self.session.view(None)["result"]  # one view for the whole summary
-        seats = self.session.seats
+        view = self.session.view(None)  # one view for the whole summary
+        result, seats = view["result"], self.session.seats
         winner = winner_line(seats, result["winners"])
         with Vertical(id="box") as box:
             box.border_title = _("Game over")
-            yield Static(headline(seats, result), id="headline", markup=False)
+            yield Static(headline(seats, result, view["last"]), id="headline", markup=False)
             yield Static(final_table(seats, result), id="table")
             yield Static(winner, id="winner", markup=False)
             yield RaceChart(seats, score_race(self.session, result), title=_("Points by turn"), x_label=_("turn"))
