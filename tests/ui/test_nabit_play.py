@@ -372,8 +372,8 @@ async def test_the_hand_is_hidden_at_the_hand_off_and_shown_to_its_owner(app):
         assert isinstance(app.screen, HandOff)
         await pilot.press("enter")
         await pilot.pause()
-        assert "S   U   N   A   T" in screen_text(app)
-        assert "O   P   E   R   A" not in screen_text(app)
+        assert "S+  U+  N+  A+  T+" in screen_text(app)  # her tiles, in her mark (+)
+        assert "O=  P=  E=" not in screen_text(app) and "OPERA" not in screen_text(app)
 
 
 async def test_a_whole_game_between_computers_ends_in_the_summary(app):

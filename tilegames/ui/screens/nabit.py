@@ -1,6 +1,7 @@
 """The Nab-It! play screen: a window onto the unbounded grid that follows the typing cursor
-(3 recentres it on the action), the hand, the players with their colours, words held and bank,
-what the build in progress would do, and the moves.
+(3 recentres it on the action), the hand, the players with their colours and marks (whose tile
+tops each stack reads without colour), words held and bank, what the build in progress would
+do, and the moves.
 
 Typing works as in Scrabble: a letter puts a hand tile of that letter (or the blank, named so)
 on the cursor's cell, on top of any stack there, and the cursor moves on; typing the letter a
@@ -26,7 +27,7 @@ from tilegames.games.nabit.draft import Announce
 from tilegames.core.grid_edits import PutTile, TakeBack
 from tilegames.ui.games.nabit.board import NabBoard, Pos
 from tilegames.ui.games.nabit.panels import players_text, preview_text
-from tilegames.ui.games.nabit.tiles import colour_style, hand_tile
+from tilegames.ui.games.nabit.tiles import colour_style, hand_tile, owner_mark
 from tilegames.ui.games.nabit.typing import NabCursor
 from tilegames.ui.screens.dialogs import Confirm, ExchangePicker
 from tilegames.ui.screens.turns import TurnScreen, common_keys
@@ -71,7 +72,8 @@ class NabItScreen(TurnScreen):
     MOUSE_HELP = N_("Mouse: click a cell to move the cursor there; click it again to switch "
                     "across/down. Type letters to place tiles; a letter you lack uses your blank.")
     TERMS_HELP = N_("Stack: a letter put on another letter changes the word there; a cell holds up to 5 "
-                    "tiles, the top one showing (the digit is its height).\n"
+                    "tiles, the top one showing (the digit is its height, and the mark after it says whose "
+                    "tile is on top: the players panel shows each player's mark).\n"
                     "Control: whoever last made or changed a word controls it, and each word you control "
                     "is a point at the end.\n"
                     "Cap: the 5th tile on a stack caps it. Capping nabs every word through that stack for "
@@ -207,8 +209,8 @@ class NabItScreen(TurnScreen):
                         line.append(tile["letter"] or "?", colour_style(view["colours"], tile["owner"]))
             hand.update(line)
         box = self.query_one("#board-box")
-        who = "" if self.highlighted is None else "  " + _("{name}'s words underlined").format(
-            name=view["seats"][self.highlighted])
+        who = "" if self.highlighted is None else f"  {owner_mark(self.highlighted)} " + _(
+            "{name}'s words underlined").format(name=view["seats"][self.highlighted])
         direction = _("across") if self.typing.direction == "across" else _("down")
         box.border_subtitle = (f"{self.typing.pos[0]},{self.typing.pos[1]} {direction}" if my_turn else "") + who
         self.query_one(MessageLine).show([(line, "problem" if self._problem else "news")

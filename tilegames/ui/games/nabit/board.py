@@ -1,10 +1,14 @@
-"""The Nab-It! board: a window onto the unbounded grid, three columns a cell: the top letter in
-its owner's colour and the stack's height as a digit (`F2`), `.` for an empty cell.
+"""The Nab-It! board: a window onto the unbounded grid, four columns a cell: the top letter in
+its owner's colour, the stack's height as a digit and the owner's mark (`F2=`: an F on top, two
+tiles high, the tile of the player marked `=`; tiles.py), then a gutter in the screen's colours
+for `^`/`*`; `.` for an empty cell. Whose tile tops each stack so reads without colour
+(`NO_COLOR`, colour-blind players); four columns leave 11 cells across the board at 80x24,
+where three left 15.
 
 The window follows a cursor (it scrolls when the cursor would leave it) and can be centred on
 any cell. Cells are the view's `grid` entries; the widget knows no rule, only what to draw:
-the tiles put down this turn are underlined, capped stacks are marked `^` after the height and
-the last turn's tiles `*` (a cap's `^` wins), and a set of cells can be highlighted (the words
+the tiles put down this turn are underlined, capped stacks are marked `^` after the owner's mark
+and the last turn's tiles `*` (a cap's `^` wins), and a set of cells can be highlighted (the words
 a chosen player controls)."""
 
 from __future__ import annotations
@@ -17,10 +21,10 @@ from textual import events
 from textual.message import Message
 from textual.widget import Widget
 
-from tilegames.ui.games.nabit.tiles import colour_style
+from tilegames.ui.games.nabit.tiles import colour_style, owner_mark
 
 Pos = tuple[int, int]
-CELL = 3
+CELL = 4
 CURSOR = Style(reverse=True)
 HIGHLIGHT = Style(underline=True, italic=True)
 
@@ -97,12 +101,17 @@ class NabBoard(Widget):
         if pos in self.highlight:
             extra += HIGHLIGHT
         if cell is None:
-            return Text(" . ", style=Style(dim=True) + extra)
+            return Text(".".ljust(CELL), style=Style(dim=True) + extra)
         style = colour_style(self.colours, cell["owner"]) + extra
         if cell.get("new"):
             style += Style(underline=True)
         mark = "^" if cell.get("capped") else "*" if pos in self.last and not cell.get("new") else " "
-        return Text(f"{cell['letter']}{cell['height']}{mark}", style=style)
+        # The tile is three columns in its colour; the fourth, the gutter, is the screen's, so
+        # tiles side by side stay apart (`R1=*O1=*` would run together in one colour).
+        text = Text()
+        text.append(f"{cell['letter']}{cell['height']}{owner_mark(cell['owner'])}", style)
+        text.append(mark, Style(bold=True) + extra)
+        return text
 
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)

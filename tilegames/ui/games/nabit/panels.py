@@ -1,5 +1,6 @@
-"""The side of the Nab-It! screen, as text from a view: the players (colour, words held, bank,
-tiles left, score) and, while a build is in progress, what committing it would do."""
+"""The side of the Nab-It! screen, as text from a view: the players (colour and mark, the
+board's legend; words held, bank, tiles left, score) and, while a build is in progress, what
+committing it would do."""
 
 from __future__ import annotations
 
@@ -10,13 +11,14 @@ from rich.text import Text
 
 from tilegames.core.i18n import _, ngettext
 
-from tilegames.ui.games.nabit.tiles import colour_style
+from tilegames.ui.games.nabit.tiles import player_tag
 from tilegames.ui.widgets.scores import name_cell
 
 
 def players_text(view: dict[str, Any], width: int) -> Text:
-    """One line a player: turn mark, colour, name, words held, bank tiles, tiles left (hand and
-    bag), score; names are cut to the room left."""
+    """One line a player: turn mark, colour with the player's mark (` +`, as their tiles show it
+    on the board and in the hand), name, words held, bank tiles, tiles left (hand and bag),
+    score; names are cut to the room left."""
     seats, colours = view["seats"], view["colours"]
     numbers = 17  # "  wd  bk left pts"
     name_cells = max(3, width - 4 - numbers)
@@ -27,7 +29,7 @@ def players_text(view: dict[str, Any], width: int) -> Text:
     for seat, name in enumerate(seats):
         turn = seat == view["current"]
         text.append(">" if turn else " ", style="bold")
-        text.append("  ", colour_style(colours, seat))
+        text.append_text(player_tag(colours, seat))
         text.append(" ")
         text.append_text(name_cell(name, name_cells, "bold" if turn else ""))
         left = view["bags"][seat] + view["hand_sizes"][seat]
