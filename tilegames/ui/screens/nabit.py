@@ -52,21 +52,22 @@ class NabItScreen(TurnScreen):
     NabItScreen MessageLine { max-height: 3; }
     """
     BINDINGS = [
-        Binding("left", "move(0, -1)", "Left", show=False),
-        Binding("right", "move(0, 1)", "Right", show=False),
-        Binding("up", "move(-1, 0)", "Up", show=False),
-        Binding("down", "move(1, 0)", "Down", show=False),
-        Binding("space", "toggle_direction", "Across/Down", show=False),
-        Binding("enter", "build", "Build"),
-        Binding("backspace", "take_back", "Take back a letter", show=False),
-        Binding("1", "exchange", "Exchange"),
-        Binding("2", "pass_turn", "Pass"),
-        Binding("3", "recentre", "Recentre", show=False),
-        Binding("4", "highlight", "Show a player's words", show=False),
-        Binding("5", "say_last_tile", "Say 'last tile!'", show=False),  # in the help; the footer is full
+        Binding("left", "move(0, -1)", "Left", show=False, id="nabit.left"),
+        Binding("right", "move(0, 1)", "Right", show=False, id="nabit.right"),
+        Binding("up", "move(-1, 0)", "Up", show=False, id="nabit.up"),
+        Binding("down", "move(1, 0)", "Down", show=False, id="nabit.down"),
+        Binding("space", "toggle_direction", "Across/Down", show=False, id="nabit.toggle_direction"),
+        Binding("enter", "build", "Build", id="nabit.build"),
+        Binding("backspace", "take_back", "Take back a letter", show=False, id="nabit.take_back"),
+        Binding("1", "exchange", "Exchange", id="nabit.exchange"),
+        Binding("2", "pass_turn", "Pass", id="nabit.pass_turn"),
+        Binding("3", "recentre", "Recentre", show=False, id="nabit.recentre"),
+        Binding("4", "highlight", "Show a player's words", show=False, id="nabit.highlight"),
+        # In the help; the footer is full.
+        Binding("5", "say_last_tile", "Say 'last tile!'", show=False, id="nabit.say_last_tile"),
         # Letters are typed on the board, so the shared keys are F-keys and ctrl chords here
         # (Esc also undoes everything; 0 also goes to the menu).
-        *common_keys(undo_all="escape", menu="0"),
+        *common_keys(scope="nabit", undo_all="escape", menu="0"),
     ]
     UNDO_ALL_NEWS = ""
     MOUSE_HELP = N_("Mouse: click a cell to move the cursor there; click it again to switch "
