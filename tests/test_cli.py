@@ -326,3 +326,14 @@ def test_play_help_names_each_game_played_at_one_terminal(capsys):
         main(["play", "--help"])
     out = capsys.readouterr().out
     assert "round one terminal" not in out and "Rummikub: players take turns at one terminal" in out
+
+
+@pytest.mark.parametrize("argv", [["rummikub", "meld-check", "--help"], ["demo", "--help"], ["completion", "--help"]])
+def test_help_keeps_hyphenated_words_whole_and_reads_cleanly(argv, capsys):
+    """Issue 22, item 13: `meld-check` was broken across two lines at its hyphen, and the demo's
+    usage read `[NAME | check FILE... ...]`."""
+    with pytest.raises(SystemExit):
+        main(argv)
+    out = capsys.readouterr().out
+    assert not [line for line in out.splitlines() if line.rstrip().endswith("-") and not line.strip() == "-"]
+    assert "... ..." not in out and "{bash" not in out

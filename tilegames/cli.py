@@ -10,11 +10,13 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from tilegames import __version__
-from tilegames.commands import register_commands
+from tilegames.commands import completion, register_commands
+from tilegames.commands.debug_log import logging_for
 from tilegames.commands.parser import NEW_GAME_COMMANDS, Parser, argparse_in_our_language, command_word, start_language
 from tilegames.ui.games import playable
 from tilegames.core.errors import BadRecord, GameInUse, SaveFailed
@@ -42,6 +44,9 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     parser.add_argument("--lang", metavar="LANG", choices=sorted(LANGUAGES),
                         help=_("the language of menus, screens and messages: en or ko (default: the language "
                                "chosen in the app, else the locale, else English)"))
+    parser.add_argument("--debug", action="store_true",
+                        help=_("write a log of what tilegames does to tilegames.log beside the saves folder "
+                               "(readable by you only; it never holds a code, a rack or a seed)"))
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
 
     play = commands.add_parser("play", help=_("start a game directly (hot-seat)"))
@@ -67,7 +72,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
                       "(e.g. rummikub-initial-meld). tilegames demo check FILE...: play scenario files "
                       "through the real rules and report each expectation (exit 0: all hold, 1: some "
                       "differ, 2: a file is not a scenario)."))
-    demo.add_argument("words", nargs="*", metavar="NAME | check FILE...", help=_("a demo's name, or check and files"))
+    demo.add_argument("words", nargs="*", metavar="NAME | check FILE", help=_("a demo's name, or check and files"))
     demo.set_defaults(handler=_cmd_demo)
 
     timer = commands.add_parser("timer", help=_("a turn timer for games played with real tiles"))
@@ -79,6 +84,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     bench.add_argument("--runs", type=_count, default=5, help=_("timed runs per case (default 5)"))
     bench.add_argument("--only", help=_("run only the cases whose name contains this text"))
     bench.set_defaults(handler=_cmd_bench)
+    completion.register(commands, build_parser)
     return parser
 
 
@@ -209,8 +215,9 @@ def _add_setup_options(parser: argparse.ArgumentParser, options: Sequence[SetupO
 
         value.__name__ = option.key  # argparse names the option's type in some messages
         choices = "|".join(str(v) for _, v in option.choices if v is not None) if option.parse is None else None
-        parser.add_argument(option.cli_flag, dest=_OPTION + option.key, type=value, default=argparse.SUPPRESS,
-                            metavar=option.metavar or choices, help=option.shown_help())
+        completion.offer(parser.add_argument(option.cli_flag, dest=_OPTION + option.key, type=value,
+                                             default=argparse.SUPPRESS, metavar=option.metavar or choices,
+                                             help=option.shown_help()), partial(completion.option_words, option))
 
 
 def _chosen_options(args: argparse.Namespace) -> dict[str, object]:
@@ -373,12 +380,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     with argparse_in_our_language():
         parser = build_parser(words)
         args = parser.parse_args(argv)
-    if args.command is None:
-        return _run_app(None)
-    try:
-        return int(args.handler(args))
-    except (BadRecord, GameInUse, SaveFailed) as exc:
-        print(f"tilegames {args.command}: {shown(str(exc), 400)}", file=sys.stderr)
-        return 1
-    except KeyboardInterrupt:
-        return 130
+    with logging_for(args.debug, args.command) as log_file:
+        if log_file is not None:
+            print(_("Debug log: {path}").format(path=shown(log_file, 400)), file=sys.stderr)
+        try:
+            return _run_app(None) if args.command is None else int(args.handler(args))
+        except (BadRecord, GameInUse, SaveFailed) as exc:
+            print(f"tilegames {args.command}: {shown(str(exc), 400)}", file=sys.stderr)
+            return 1
+        except KeyboardInterrupt:
+            return 130

@@ -69,9 +69,10 @@ def argparse_in_our_language() -> Iterator[None]:
 
 def wrap_cells(text: str, width: int) -> list[str]:
     """`text`'s words in lines of at most `width` terminal cells (a longer word has its own
-    line); text of narrow characters only is wrapped by textwrap, as argparse does."""
+    line); text of narrow characters only is wrapped by textwrap, as argparse does, except that
+    a word is never broken at its hyphen (`meld-check` is typed whole)."""
     if cell_len(text) == len(text):
-        return textwrap.wrap(text, width)
+        return textwrap.wrap(text, width, break_on_hyphens=False)
     lines: list[str] = []
     line = ""
     for word in text.split():

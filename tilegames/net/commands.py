@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import ipaddress
 import json
+import logging
 import os
 import signal
 import socket
@@ -30,9 +31,12 @@ from tilegames.net.store import StoreError, TableStore
 from tilegames.net.tables import Table
 
 Ready = Callable[[dict[str, Any]], None]
+log = logging.getLogger(__name__)
 
 
 def _say(text: str) -> None:
+    """The command's own words to whoever runs it (not log records: the seed warning holds the
+    seed, and `Serving ...` is what tools wait for)."""
     print(text, file=sys.stderr, flush=True)
 
 
@@ -109,7 +113,7 @@ def _open(data: Path | None, settings: Settings | None) -> Server | None:
         return None
     lobby = Lobby(store)
     for warning in lobby.load():
-        _say(warning)
+        log.warning(warning)
     return Server(lobby, settings or Settings())
 
 
@@ -131,6 +135,7 @@ async def _run(server: Server, bind: str, port: int, ready: Ready | None, ssh_po
             await server.close()
             _say(_("tilegames: cannot open the SSH door on port {port}: {why}").format(port=ssh_port, why=exc))
             return 1
+        log.info("The SSH door listens on port %d", door.port)
         _say(_("SSH door on port {port}: players run `ssh -t -p {port} NAME@HOST` and type their "
                "code as the password (host key {fingerprint}).").format(port=door.port, fingerprint=door.fingerprint))
     stop = asyncio.Event()
@@ -142,6 +147,8 @@ async def _run(server: Server, bind: str, port: int, ready: Ready | None, ssh_po
             pass
     info = {"bind": bind, "port": address[1], "data": str(server.lobby.store.dir),
             "tables": sorted(server.lobby.tables)}
+    log.info("Listening on %s port %d: %d table(s), records in %s", bind, address[1], len(server.lobby.tables),
+             server.lobby.store.dir)
     _say(_("Serving {count} table(s) on {address} port {port} (records in {folder}). Stop with Ctrl-C.").format(
         count=len(server.lobby.tables), address=shown(bind, 60), port=address[1],
         folder=shown(server.lobby.store.dir, 120)))
@@ -154,6 +161,7 @@ async def _run(server: Server, bind: str, port: int, ready: Ready | None, ssh_po
             door.close()
             await door.wait_closed()
         await server.close()
+    log.info("The server stopped")
     _say(_("The server stopped; its tables go on when it is started again."))
     return 0
 
@@ -210,6 +218,7 @@ def _write_codes(path: Path, table: Table) -> bool:
             json.dump(codes_document(table), out, indent=1)
             out.write("\n")
         os.replace(aside, path)
+        log.info("The join codes of table %s were written to %s", table.id, path)
     except OSError as exc:
         _say(_("tilegames host: could not write {path}: {why}.").format(path=shown(path), why=exc.strerror or exc))
         return False

@@ -10,7 +10,7 @@ is not loaded again.
 
 from __future__ import annotations
 
-import sys
+import logging
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
@@ -23,6 +23,8 @@ from tilegames.core.series import new_series
 from tilegames.net.codes import canonical, new_code
 from tilegames.net.store import TableRecord, TableStore
 from tilegames.net.tables import Table, is_computer, resume_game, start_game
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -78,6 +80,7 @@ class Lobby:
             if table.done:
                 table.session.close()
                 continue
+            log.info("Table %s resumed: %s, %d seats", record.id, record.game, len(record.seats))
             self._seat(table)
         return warnings
 
@@ -104,6 +107,8 @@ class Lobby:
         except BaseException:
             session.close()
             raise
+        log.info("Table %s created: %s, %d seats (%d played by the computer)", table_id, game_id, len(seats),
+                 codes.count(None))
         return self._seat(Table(table_id, session, record.seats, spectator, partial(self.store.journal_path, record)))
 
     def _seat(self, table: Table) -> Table:
@@ -112,14 +117,15 @@ class Lobby:
             if code is not None:
                 self._codes[code] = (table, seat)
         self._codes[table.spectator_code] = (table, None)
-        table.session.on_save_failed = lambda sentence, table=table: print(_("Table {table}: {warning}").format(table=table.id, warning=sentence),
-                                                                             file=sys.stderr, flush=True)
+        table.session.on_save_failed = lambda sentence, table=table: log.warning(
+            _("Table {table}: {warning}").format(table=table.id, warning=sentence))
         return table
 
     def let_go_if_done(self, table: Table) -> None:
         """A table whose series is over, which nobody watches any more, is closed and forgotten."""
         if table.done and not table.clients and self.tables.get(table.id) is table:
             del self.tables[table.id]
+            log.debug("Table %s let go: its series is over and nobody is at it", table.id)
             for code in [c for c, (t, _seat) in self._codes.items() if t is table]:
                 del self._codes[code]
             table.session.close()

@@ -9,7 +9,7 @@ as it was: the engine validates before it changes anything, and its states are i
 
 from __future__ import annotations
 
-import sys
+import logging
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,6 +20,8 @@ from tilegames.core.journal import load_journal, replay_steps
 from tilegames.core.protocol import Event
 from tilegames.net.tables import Table
 from tilegames.net.wire import SEAT_OPS, Request
+
+log = logging.getLogger(__name__)
 
 # What an engine may raise on values no rule foresaw (a crafted tile id, a huge row number):
 # the request is refused as a bad message, the game is untouched (journal.py reads records so too).
@@ -62,7 +64,8 @@ def apply(table: Table, seats: tuple[int, ...], request: Request) -> Answer:
     except BadRecord as exc:
         return refused("bad_message", _("The server could not use that {request}: {why}").format(request=request.op, why=exc))
     except ENGINE_SURPRISES as exc:
-        print(f"Table {table.id}: a {request.op} request raised {type(exc).__name__}: {exc}", file=sys.stderr)
+        log.error("Table %s: a %s request raised %s: %s", table.id, request.op, type(exc).__name__, exc)
+        log.debug("Where it was raised:", exc_info=True)
         return refused("bad_message", _("The server could not use that {request}: it names something "
                                         "this game does not have.").format(request=request.op))
     return Answer(True, value, tuple(table.take_news()))

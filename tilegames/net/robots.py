@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-import sys
+import logging
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -26,9 +26,11 @@ from tilegames.core.i18n import _
 from tilegames.core.protocol import Action, Event
 from tilegames.net.tables import Table
 
+log = logging.getLogger(__name__)
+
 
 def _say(table: Table, text: str) -> None:
-    print(_("Table {table}: {warning}").format(table=table.id, warning=text), file=sys.stderr, flush=True)
+    log.warning(_("Table {table}: {warning}").format(table=table.id, warning=text))
 
 
 @dataclass
@@ -81,15 +83,18 @@ class Robots:
         problem = done.exception()
         action = None if problem is not None else done.result()
         if problem is not None:
-            _say(table, _("{name}'s computer player failed: {why}").format(
-                name=session.seats[seat], why=f"{type(problem).__name__}: {problem}"))
+            # The error's type only: its text could tell the computer's rack, and this is a log.
+            _say(table, _("{name}'s computer player failed: {why}").format(name=session.seats[seat],
+                                                                           why=type(problem).__name__))
         elif (action is not None and session.controller.state is state and session.turn_number() == turn
               and seat in session.who_may_act() and not action.controller_only):
             try:
                 session.act(seat, action)
-            except IllegalMove as exc:
-                _say(table, _("{name}'s move was refused: {why}").format(name=session.seats[seat], why=" ".join(exc.reasons)))
+            except IllegalMove:
+                _say(table, _("{name}'s move was refused by the rules (the reasons are left out: they would tell "
+                              "its rack).").format(name=session.seats[seat]))
             else:
+                log.debug("Table %s: the computer moved for seat %d", table.id, seat)
                 self.on_move(table, table.take_news())  # which pokes again
                 return
         self.poke()

@@ -23,9 +23,8 @@ runs.
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
-import sys
-import traceback
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -72,6 +71,7 @@ class Settings:
     replays_at_once: int = 2  # on the whole server
 
 
+log = logging.getLogger(__name__)
 MOVE_OPS = SEAT_OPS  # edit, undo, redo, undo_all, commit, act
 REPLAY_OPS = frozenset({"past_views", "export"})
 
@@ -153,10 +153,9 @@ class Server:
                                 replays=TokenBucket(settings.replay_rate, settings.replay_burst))
         key = address_key(connection.host)
         if sum(1 for c in self._connections if address_key(c.host) == key) >= MAX_PER_ADDRESS:
-            connection.send(error("busy", _("Your address has {count} connections to this server "
-                                            "already; close some, then try again.").format(count=MAX_PER_ADDRESS),
-                                  fatal=True))
-            connection.close()
+            connection.end(error("busy", _("Your address has {count} connections to this server "
+                                           "already; close some, then try again.").format(count=MAX_PER_ADDRESS),
+                                 fatal=True), f"its address has {MAX_PER_ADDRESS} connections already")
             return
         self._connections.add(connection)
         deadline = asyncio.get_running_loop().call_later(self.settings.join_seconds, self._join_deadline, connection)
@@ -171,7 +170,7 @@ class Server:
         except asyncio.CancelledError:
             pass  # the server is closing (a connection waiting out a wrong code's delay)
         except Exception:  # a bug: this connection ends, the server and its tables go on
-            print(f"A connection from {connection.host} failed:\n{traceback.format_exc()}", file=sys.stderr)
+            log.exception("A connection from %s failed:", connection.host)
         finally:
             deadline.cancel()
             self._connections.discard(connection)
@@ -183,9 +182,8 @@ class Server:
 
     def _join_deadline(self, connection: Connection) -> None:
         if connection.table is None and not connection.closed:
-            connection.send(error("timeout", _("No hello with a join code came in time; the connection is closed."),
-                                  fatal=True))
-            connection.close()
+            connection.end(error("timeout", _("No hello with a join code came in time; the connection is closed."),
+                                 fatal=True), f"no hello in {self.settings.join_seconds:g} s")
 
     async def _take(self, connection: Connection, raw: bytes | None) -> None:
         if raw is None:
@@ -218,9 +216,9 @@ class Server:
     def _count_bad(self, connection: Connection) -> None:
         connection.bad += 1
         if connection.bad >= MAX_BAD:
-            connection.send(error("bad_message", _("This connection sent {count} messages the server could not "
-                                                   "use, so it is closed.").format(count=MAX_BAD), fatal=True))
-            connection.close()
+            connection.end(error("bad_message", _("This connection sent {count} messages the server could not "
+                                                  "use, so it is closed.").format(count=MAX_BAD), fatal=True),
+                           f"{MAX_BAD} bad messages")
 
     async def _hello(self, connection: Connection, hello: Hello) -> None:
         if connection.table is not None:
@@ -229,6 +227,8 @@ class Server:
         try:
             seating = self.lobby.find(hello.codes)  # checked first: a right code is never held
         except WrongCodes as exc:
+            log.info("Connection %s: hello refused (%s)", connection.name,
+                     "a code no table has" if exc.unknown else "codes of different tables")
             if exc.unknown:
                 # Held before it is answered, and nothing more is read from this connection
                 # meanwhile: one guess at a time per connection, slowed per address and overall.
@@ -245,6 +245,7 @@ class Server:
             return
         connection.table, connection.seats, connection.last_id = table, seating.seats, hello.id
         was_started = table.started
+        log.debug("Connection %s joined table %s (seats %s)", connection.name, table.id, list(seating.seats))
         table.join(connection)
         lines: Outgoing = [(connection, self._welcome(connection, hello.id))]
         if table.started and not was_started:
@@ -281,8 +282,10 @@ class Server:
             if bucket is None or bucket.take():
                 answer = await self._run(table, connection.seats, request)
             else:
+                log.info("Connection %s: a %s request refused (too many too fast)", connection.name, request.op)
                 answer = requests.refused("slow_down", _("Too many requests too fast from this terminal: that one "
                                                          "was not made. Slow down a little and try again."))
+        log.debug("Table %s: %s from %s: %s", table.id, request.op, connection.name, answer.error or "ok")
         lines: Outgoing = [(connection, self._answer(connection, request.id, answer))]
         if request.op == "next_game" and answer.ok and table.started and not was_started:
             lines += self._changed(table, [], exclude=connection)  # the last one ready: the clock runs now
@@ -352,8 +355,7 @@ class Server:
         try:
             table.deal_next()
         except (SaveFailed, GameInUse, BadRecord) as exc:
-            print(f"Table {table.id}: the next game of its series could not be dealt: {exc}", file=sys.stderr,
-                  flush=True)
+            log.error("Table %s: the next game of its series could not be dealt: %s", table.id, exc)
             return []
         return self._push(table, [])
 
@@ -383,7 +385,7 @@ class Server:
                 try:
                     self._tick(table, now)
                 except Exception:  # one table's trouble must not stop every clock
-                    print(f"Table {table.id}: the clock failed:\n{traceback.format_exc()}", file=sys.stderr)
+                    log.exception("Table %s: the clock failed:", table.id)
 
     def _tick(self, table: Table, now: float) -> None:
         if not table.started or table.over or table.session.turn_seconds() is None:

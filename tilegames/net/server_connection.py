@@ -8,6 +8,7 @@ table's journal is durable (outbox.py); errors that tell of no change are sent a
 from __future__ import annotations
 
 import asyncio
+import logging
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -18,6 +19,7 @@ from tilegames.net.wire import MAX_SERVER_LINE, encode
 # A connection whose unsent bytes pile up past this does not read what it is sent: it is closed
 # rather than let it fill the server's memory.
 MAX_UNSENT = 8 * 1024 * 1024
+log = logging.getLogger(__name__)
 
 
 @dataclass(eq=False)
@@ -35,6 +37,14 @@ class Connection:
     closed: bool = False
     moves: TokenBucket | None = None
     replays: TokenBucket | None = None
+
+    def __post_init__(self) -> None:
+        log.debug("Connection %s opened", self.name)
+
+    @property
+    def name(self) -> str:
+        """host:port, for the log."""
+        return f"[{self.host}]:{self.port}" if ":" in self.host else f"{self.host}:{self.port}"
 
     def send(self, message: dict[str, Any]) -> bool:
         """Queue one message now; False (nothing sent) when it is too long to send."""
@@ -60,11 +70,19 @@ class Connection:
             self.closed = True
             return
         if self.writer.transport.get_write_buffer_size() > MAX_UNSENT:
+            log.info("Connection %s closed: it has not read the %d bytes it was sent", self.name, MAX_UNSENT)
             self.close()  # it has not read what it was sent before
             return
         self.writer.write(line)
 
+    def end(self, message: dict[str, Any], why: str) -> None:
+        """Send `message` (a fatal error) and close; the log says `why`."""
+        log.info("Connection %s closed: %s", self.name, why)
+        self.send(message)
+        self.close()
+
     def close(self) -> None:
         if not self.closed:
+            log.debug("Connection %s closed", self.name)
             self.closed = True
             self.writer.close()

@@ -30,6 +30,7 @@ The app itself is told it is served over SSH (`ssh_child.py`) and writes no file
 from __future__ import annotations
 
 import asyncio
+import logging
 import shutil
 import sys
 import tempfile
@@ -57,10 +58,11 @@ CommandFor = Callable[[tuple[str, ...]], list[str]]
 # door reads no more of the child's terminal until the client has taken some, so the child
 # waits on its writes (the kernel's terminal buffer is all it fills) and memory stays bounded.
 OUTPUT_HELD = 65536
+_log = logging.getLogger(__name__)
 
 
 def _say(text: str) -> None:
-    print(text, file=sys.stderr, flush=True)
+    _log.warning(text)
 
 
 def join_command(bind: str, port: int) -> CommandFor:
@@ -141,6 +143,7 @@ class SshDoor:
             self.log(f"SSH: {shown(name, 40)}'s session failed: {exc!r}\n{traceback.format_exc()}")
             _tell(process, _("The game could not be started here; the server's log says why."))
             status = 1
+        _log.info("SSH: a session ended (%s)", "the player left" if status is None else f"exit status {status}")
         if status is not None:
             try:
                 process.exit(status)
@@ -160,8 +163,10 @@ class SshDoor:
             return 1
         place = self.counts.take(admission, gate.ip)  # the client's own address
         if isinstance(place, str):
+            _log.info("SSH: a session from %s refused: %s", gate.ip, place)
             _tell(process, place)
             return 1
+        _log.info("SSH: a session from %s began (%s)", gate.ip, "watching" if admission.watching else "playing")
         codes = admission.codes
         columns, rows, _width, _height = process.get_terminal_size()
         home = Path(tempfile.mkdtemp(prefix="tilegames-ssh-"))

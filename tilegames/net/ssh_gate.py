@@ -15,6 +15,7 @@ reads nothing more from a connection that is being held).
 from __future__ import annotations
 
 import asyncio
+import logging
 from dataclasses import dataclass
 from typing import Callable, Protocol, Sequence
 
@@ -41,6 +42,7 @@ CodesForName = Callable[[str], "tuple[str, ...] | None"]
 Failed = Callable[[str], float]
 KeysFor = Callable[[str], Sequence[asyncssh.SSHKey]]
 Log = Callable[[str], None]
+_log = logging.getLogger(__name__)
 
 
 class Door(Protocol):
@@ -105,6 +107,7 @@ class Gatekeeper(asyncssh.SSHServer):
             if admission is not None:
                 self.admission = admission
                 return True
+            _log.info("SSH: a wrong code from %s", self.ip)
             delay = door.failed(self.ip)
         except Exception as exc:  # a failing policy refuses; the log says why
             door.log(f"SSH: checking a code failed: {exc!r}")

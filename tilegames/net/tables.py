@@ -22,6 +22,7 @@ has said it is ready for it (`ready`: they have read the summary) or has joined 
 
 from __future__ import annotations
 
+import logging
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -35,6 +36,7 @@ from tilegames.net.wire import events_json, result_json, series_json
 
 # A seat named `cpu` (or `CPU 2`…) is played by the computer: the app's rule (ui/screens/turns.py),
 # repeated here because the server cannot import the UI.
+log = logging.getLogger(__name__)
 _COMPUTER_NAME = re.compile(r"cpu( [0-9]+)?", re.IGNORECASE)
 
 
@@ -202,6 +204,7 @@ class Table:
         old, self.series = self.session, series
         old.close()
         self._begin(session)
+        log.info("Table %s: game %d of its series dealt", self.id, len(series.games) + 1)
 
     # --- what happened ----------------------------------------------------------------------
     def take_news(self) -> list[Event]:
