@@ -86,6 +86,7 @@ class RowsPlayScreen(RowEditing, TurnScreen):
         # table, and the tiles each seat drew (private: shown only to that seat, on its turn).
         self._table_before: list[list[int]] | None = None  # the table when the last turn began
         self._last_move: dict[int, str] = {}  # the marks of the move that ended it
+        self._turn_table_noted = True  # until a turn starts (_turn_started)
         self.table_marks: dict[int, str] = {}
         self.rack_marks: dict[int, str] = {}
         self._drawn: dict[int, list[str]] = {}
@@ -130,17 +131,27 @@ class RowsPlayScreen(RowEditing, TurnScreen):
     # --- the flow of turns ----------------------------------------------------------------
     def _turn_started(self) -> None:
         """Every turn, whoever plays it (a computer, a player elsewhere): the last move is what
-        changed since the turn before began. The public view has the table as the last move
-        left it (a resumed turn's draft may differ)."""
-        table_now = table_ids(self.session.view(None)["table"])
+        changed since the turn before began, measured by the first view the turn draws."""
+        self._turn_table_noted = False
+        super()._turn_started()
+
+    def _note_turn_table(self) -> None:
+        """The table a new turn starts from, from the view the screen draws anyway (one view per
+        change): a new turn's draft is the table as the last move left it, so every view shows
+        that table; only a resumed turn's draft may differ (then the public view has it)."""
+        if self._turn_table_noted:
+            return
+        self._turn_table_noted = True
+        resumed = self.viewer is not None and self.viewer == self.view["current"] and self.session.draft_changed()
+        table_now = table_ids(self.session.view(None)["table"] if resumed else self.view["table"])
         if self._table_before is not None:
             self._last_move = last_move_marks(self._table_before, table_now)
         self._table_before = table_now
-        super()._turn_started()
 
     def _begin_turn(self, seat: int) -> None:
         self.reset_cursor()
         self.viewer = seat
+        self._note_turn_table()
         self.table_marks = self._last_move
         drawn = self._drawn.pop(seat, [])
         self.rack_marks = {}
@@ -207,6 +218,7 @@ class RowsPlayScreen(RowEditing, TurnScreen):
         return sorted(rack, key=self.rack_orders()[1 if self.sort_number else 0][1])
 
     def _redraw(self) -> None:
+        self._note_turn_table()
         view = self.view
         rows = view["table"]
         rack = self._rack_tiles()
