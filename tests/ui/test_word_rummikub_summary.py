@@ -31,6 +31,6 @@ async def test_the_summary_says_the_doubled_play_that_went_out(app):
         await pilot.pause()
         assert isinstance(app.screen, WordRummikubSummary)
         said = str(app.screen.query_one("#headline", Static).content)
-        assert said == "Ann played their last tile with the pool empty: DOG, 6 points (doubled)."
+        assert said == "Ann played their last tile with the pool empty: DOG for 6 points (doubled)."
         assert "(doubled)." in screen_text(app)  # shown whole, on a second line at 80 columns
         assert app.screen.query_one(RaceChart).points[-1] == [26, 25]

@@ -23,8 +23,8 @@ def headline(seats: list[str] | tuple[str, ...], result: dict[str, Any], last: d
     if result["reason"] == "out" and result.get("out_seat") is not None:
         name = seats[result["out_seat"]]
         if last is not None and last["kind"] == "play" and last["seat"] == result["out_seat"]:
-            return ngettext("{name} played their last tile with the pool empty: {words}, {count} point (doubled).",
-                            "{name} played their last tile with the pool empty: {words}, {count} points (doubled).",
+            return ngettext("{name} played their last tile with the pool empty: {words} for {count} point (doubled).",
+                            "{name} played their last tile with the pool empty: {words} for {count} points (doubled).",
                             last["score"]).format(name=name, words=", ".join(last["words"]), count=last["score"])
         return _("{name} played their last tile with the pool empty.").format(name=name)
     return _("The pool is empty and no one could play: the game is over.")
