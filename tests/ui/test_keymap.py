@@ -21,6 +21,19 @@ def write_settings(**values) -> None:
     path.write_text(json.dumps(values), encoding="utf-8")
 
 
+def test_every_binding_of_the_app_has_an_id_naming_its_screen_and_action():
+    missing = [f"{cls.__name__}: {b.key} -> {b.action}" for cls, b in own_bindings() if not b.id]
+    assert not missing
+    assert all(re.fullmatch(r"[a-z_]+(\.[a-z_]+)+", b.id) for _cls, b in own_bindings())
+
+
+def test_one_id_means_one_action_wherever_it_is_bound():
+    actions: dict[str, set[str]] = {}
+    for _cls, binding in own_bindings():
+        actions.setdefault(binding.id, set()).add(binding.action)
+    assert {i: a for i, a in actions.items() if len(a) > 1} == {}
+
+
 def test_a_keymap_keeps_good_entries_and_says_why_it_leaves_out_the_others():
     keymap, problems = check_keymap({"rows.draw": "X", "rows.help": "?,F1", "rows.nothing": "z",
                                      "rows.commit": "ctrl+nokey", "rows.sort": 5, "rows.undo": ""})

@@ -12,8 +12,6 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Protocol
 
 from textual.app import App, SystemCommand
-from textual.binding import Binding
-from textual.dom import DOMNode
 from textual.screen import Screen
 from textual.markup import escape
 from textual.notifications import SeverityLevel
@@ -116,9 +114,6 @@ class TilegamesApp(App[None]):
 
     def on_mount(self) -> None:
         self.preferences.apply()
-
-    def handle_bindings_clash(self, clashed_bindings: set[Binding], node: DOMNode) -> None:
-        self.preferences.clash(clashed_bindings, node)
 
     def get_default_screen(self) -> Screen[Any]:
         if self.one_game:

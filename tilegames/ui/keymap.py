@@ -111,6 +111,28 @@ def check_keymap(raw: Mapping[str, Any], known: Mapping[str, Binding] | None = N
     return keymap, problems
 
 
+def clashes(keymap: Mapping[str, str]) -> list[tuple[str, Binding, Binding]]:
+    """(key, the binding the keymap gave it to, the binding that lost it) for every key the
+    keymap takes from another binding of the same screen (with its base classes'), once each.
+    Textual drops the default key so taken without a word when the loser has an id too."""
+    if not keymap:
+        return []
+    by_class: dict[type[DOMNode], list[Binding]] = {}
+    for cls, binding in own_bindings():
+        by_class.setdefault(cls, []).append(binding)
+    found: dict[tuple[str, str | None], tuple[str, Binding, Binding]] = {}
+    for cls in by_class:
+        bindings = [b for base in cls.__mro__ if isinstance(base, type) for b in by_class.get(base, [])]
+        for winner in bindings:
+            if not winner.id or winner.id not in keymap:
+                continue
+            for key in keymap[winner.id].split(","):
+                for loser in bindings:
+                    if loser.id not in keymap and loser.id != winner.id and key in {normal_key(k) for k in loser.key.split(",")}:
+                        found.setdefault((key, loser.id), (key, winner, loser))
+    return list(found.values())
+
+
 def keys_in_force(bindings: Iterable[Binding], keymap: Mapping[str, str]) -> list[tuple[Binding, str]]:
     """Each binding with the keys that press it now: the keymap's for an id it names, else its
     own less any the keymap gave to another of these bindings (Textual drops a default key

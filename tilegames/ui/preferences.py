@@ -13,15 +13,13 @@ from __future__ import annotations
 from typing import Any
 
 from textual.app import App
-from textual.binding import Binding
-from textual.dom import DOMNode
 from textual.theme import Theme
 
 from tilegames.core.i18n import _
 from tilegames.core.inputs import shown
 from tilegames.core.places import settings_path
 from tilegames.core.settings import save_theme, saved_keymap, saved_theme
-from tilegames.ui.keymap import binding_ids, check_keymap, key_label
+from tilegames.ui.keymap import check_keymap, clashes, key_label
 
 
 class Preferences:
@@ -31,7 +29,6 @@ class Preferences:
         self.app = app
         self.write = write
         self.keymap, self.problems = check_keymap(saved_keymap())
-        self._clashes_told: set[frozenset[str]] = set()
 
     def apply(self) -> None:
         """Use the saved keymap and theme, say what could not be used, and save the theme from
@@ -45,6 +42,7 @@ class Preferences:
                 self.problems.append(_("There is no theme {theme}; the default is used.").format(theme=repr(theme[:40])))
         for problem in self.problems:
             self.tell(problem)
+        self._tell_clashes()
         self.app.theme_changed_signal.subscribe(self.app, self._theme_changed)
 
     def tell(self, problem: str) -> None:
@@ -60,16 +58,9 @@ class Preferences:
             self.app.notify(_("The theme cannot be saved ({reason}).").format(reason=exc),
                             severity="error", timeout=10, markup=False)
 
-    def clash(self, clashed: set[Binding], node: DOMNode) -> None:
-        """A key the keymap gave to one action took it from another: said once per key."""
-        told = frozenset(b.key for b in clashed)
-        if told in self._clashes_told:
-            return
-        self._clashes_told.add(told)
-        known = binding_ids()
-        for binding in clashed:
-            now = [_(known[i].description) for i, keys in self.keymap.items()  # i18n: marked
-                   if binding.key in keys.split(",") and known[i].description]
+    def _tell_clashes(self) -> None:
+        """Each key the keymap took from another action, said once as the app starts."""
+        for key, winner, loser in clashes(self.keymap):
             self.tell(_("The keymap gives {keys} to {action}, so {other} has lost it.").format(
-                keys=key_label(binding.key), action=", ".join(now) or "?",
-                other=_(binding.description) if binding.description else binding.action))  # i18n: marked
+                keys=key_label(key), action=_(winner.description) if winner.description else winner.action,  # i18n: marked
+                other=_(loser.description) if loser.description else loser.action))  # i18n: marked

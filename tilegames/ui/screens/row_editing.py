@@ -18,18 +18,18 @@ class RowEditing:
     """Cursor and tile-moving actions for a screen that shows a Rack and a Table."""
 
     EDIT_BINDINGS = [
-        Binding("left,h", "move(-1, 0)", "Left", show=False),
-        Binding("right,l", "move(1, 0)", "Right", show=False),
-        Binding("up,k", "move(0, -1)", "Up", show=False),
-        Binding("down,j", "move(0, 1)", "Down", show=False),
-        Binding("home", "edge(False)", "First tile", show=False),
-        Binding("end", "edge(True)", "Last tile", show=False),
-        Binding("tab", "switch_zone", "Rack/Table", show=False),
-        Binding("space,enter", "pick", "Pick up/Put down", show=False),
-        Binding("n", "new_set", "New set", show=False),
-        Binding("x", "split", "Split set", show=False),
-        Binding("m", "join", "Join with next set", show=False),
-        Binding("escape", "cancel", "Let go of the tile", show=False),
+        Binding("left,h", "move(-1, 0)", "Left", show=False, id="rows.left"),
+        Binding("right,l", "move(1, 0)", "Right", show=False, id="rows.right"),
+        Binding("up,k", "move(0, -1)", "Up", show=False, id="rows.up"),
+        Binding("down,j", "move(0, 1)", "Down", show=False, id="rows.down"),
+        Binding("home", "edge(False)", "First tile", show=False, id="rows.first"),
+        Binding("end", "edge(True)", "Last tile", show=False, id="rows.last"),
+        Binding("tab", "switch_zone", "Rack/Table", show=False, id="rows.switch_zone"),
+        Binding("space,enter", "pick", "Pick up/Put down", show=False, id="rows.pick"),
+        Binding("n", "new_set", "New set", show=False, id="rows.new_set"),
+        Binding("x", "split", "Split set", show=False, id="rows.split"),
+        Binding("m", "join", "Join with next set", show=False, id="rows.join"),
+        Binding("escape", "cancel", "Let go of the tile", show=False, id="rows.cancel"),
     ]
 
     # Supplied by the screen.

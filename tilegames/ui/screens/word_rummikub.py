@@ -37,9 +37,9 @@ class WordRummikubScreen(RowsPlayScreen):
     draw_action = Draw()
     pass_action = Pass()
     BINDINGS = [
-        Binding("w", "lookup", "Look up"),
-        Binding("equals_sign", "name_joker", "Name the joker", show=False),
-        Binding("n", "new_set", "New word", show=False),  # the rows screen's "New set", in words
+        Binding("w", "lookup", "Look up", id="word_rummikub.lookup"),
+        Binding("equals_sign", "name_joker", "Name the joker", show=False, id="word_rummikub.name_joker"),
+        Binding("n", "new_set", "New word", show=False, id="rows.new_set"),  # the rows screen's "New set", in words
     ]
 
     def spoken_face(self, face: str) -> str:

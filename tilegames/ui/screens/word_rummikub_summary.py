@@ -49,7 +49,8 @@ class WordRummikubSummary(GameSummary):
     DEFAULT_CSS = """
     WordRummikubSummary #next { color: $text-muted; }
     """
-    BINDINGS = [Binding("enter", "next", "Next"), Binding("m,escape", "menu", "Menu")]
+    BINDINGS = [Binding("enter", "next", "Next", id="word_rummikub_summary.next"),
+                Binding("m,escape", "menu", "Menu", id="word_rummikub_summary.menu")]
 
     def compose(self) -> ComposeResult:
         view = self.session.view(None)  # one view for the whole summary

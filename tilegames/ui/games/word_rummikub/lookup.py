@@ -36,7 +36,7 @@ class WordLookup(TranslatedKeys, ModalScreen[None]):
     WordLookup Vertical { width: 60; height: auto; border: round $accent; padding: 0 1; background: $panel; }
     WordLookup #verdict { height: auto; padding: 1 0 0 0; }
     """
-    BINDINGS = [Binding("escape", "close", "Close")]
+    BINDINGS = [Binding("escape", "close", "Close", id="lookup.close")]
 
     def __init__(self, rules: dict[str, Any]) -> None:
         super().__init__()
