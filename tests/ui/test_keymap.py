@@ -126,3 +126,25 @@ async def test_a_key_the_keymap_takes_from_another_action_is_said_once(app):
         await pilot.pause()
         notes = [str(n.message) for n in app._notifications]
         assert [n.split(": ", 1)[1] for n in notes] == ["The keymap gives x to Draw, so Split set has lost it."]
+
+
+async def test_in_scrabble_a_plain_letter_given_to_an_action_is_still_typed(app):
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parents[1] / "scrabble"))
+    from scrabble_builder import position as scrabble_position
+    from test_scrabble_play import flat, show
+
+    write_settings(keymap={"scrabble.exchange": "q,ctrl+e"})
+    app = TilegamesApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        show(app, scrabble_position(["QUIZERS", "AEIOULN"]))
+        await pilot.pause()
+        app.screen.cursor = (7, 4)
+        await pilot.press("q", "u", "i", "z")
+        await pilot.pause()
+        assert "QUIZ: 44 points" in flat(app)  # q typed a Q, no exchange began
+        await pilot.press("escape", "ctrl+e")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "ExchangePicker"
