@@ -45,16 +45,21 @@ def after(line: str, letter: str, cells: int) -> str:
     return line[at + 1:at + 1 + cells]
 
 
+async def show_sun(pilot) -> str:
+    """SUN across the top, Ann's S and U and Bora's N, Bora to play: the board's row of it."""
+    state = position(["TO", "FIT"], across(0, 0, "SUN"), owners={(0, 0): "0", (0, 1): "0", (0, 2): "1"}, current=1)
+    show(pilot.app, state)
+    await pilot.pause()
+    board = pilot.app.screen.query_one(NabBoard)
+    return next(line for line in board.render().plain.split("\n") if "S" in line)
+
+
 async def test_without_colour_the_board_says_whose_tile_tops_each_stack_and_the_panel_names_each_mark(grey_app):
     """SUN: Ann's S and U, Bora's N. Before, the three cells read `S1 U1 N1` alike: only the
     colour told Bora's N from Ann's letters, and no legend named a mark."""
     app = grey_app
-    state = position(["TO", "FIT"], across(0, 0, "SUN"), owners={(0, 0): "0", (0, 1): "0", (0, 2): "1"}, current=1)
     async with app.run_test(size=(80, 24)) as pilot:
-        show(app, state)
-        await pilot.pause()
-        board = app.screen.query_one(NabBoard)
-        row = next(line for line in board.render().plain.split("\n") if "S" in line)
+        row = await show_sun(pilot)
         gap = row.index("U") - row.index("S")  # a cell's width
         ann, ann_too, bora = after(row, "S", gap - 1), after(row, "U", gap - 1), after(row, "N", gap - 1)
         assert ann == ann_too and ann != bora, row  # the text, not a style, tells them apart
@@ -73,12 +78,8 @@ async def test_without_colour_the_board_says_whose_tile_tops_each_stack_and_the_
 
 async def test_without_colour_a_players_highlighted_words_name_their_mark(grey_app):
     app = grey_app
-    state = position(["TO", "FIT"], across(0, 0, "SUN"), owners={(0, 0): "0", (0, 1): "0", (0, 2): "1"}, current=1)
     async with app.run_test(size=(80, 24)) as pilot:
-        show(app, state)
-        await pilot.pause()
-        board = app.screen.query_one(NabBoard)
-        row = next(line for line in board.render().plain.split("\n") if "S" in line)
+        row = await show_sun(pilot)
         ann_mark, = set(after(row, "S", 2)) - set("1 ")
         await pilot.press("4")  # Ann's words
         await pilot.pause()

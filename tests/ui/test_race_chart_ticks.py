@@ -12,15 +12,10 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "word_rummikub"))
 
-from app_helpers import config
-from test_summary_charts import play_a_short_game
+from test_summary_charts import play_a_short_game, two_game_match
 from test_word_rummikub_play import lay_word, show
 from word_builder import position
 
-from tilegames.core.codec import to_jsonable
-from tilegames.core.series import GameRecord, new_series
-from tilegames.games.rummikub.game import GAME as RUMMIKUB
-from tilegames.games.rummikub.state import GameEnd
 from tilegames.ui.screens.rummikub_summary import SummaryScreen
 from tilegames.ui.widgets.race_chart import RaceChart, even_ticks
 
@@ -74,11 +69,8 @@ async def test_the_scrabble_summary_chart_has_evenly_spaced_y_labels(app, size):
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
 async def test_the_match_summary_chart_has_evenly_spaced_y_labels(app, size):
-    match = new_series(RUMMIKUB, config(rounds=1), ("Ann", "Bora", "Chul"), 1)
-    for end in (GameEnd("stuck", (0,), (12, -5, -7), (3, 8, 10)), GameEnd("out", (1,), (-23, 58, -35), (23, 0, 35))):
-        match = match.record(GameRecord(end.scores, end.winners, to_jsonable(end)))
     async with app.run_test(size=size) as pilot:
-        app.push_screen(SummaryScreen(match, "Bora went out."))
+        app.push_screen(SummaryScreen(two_game_match(), "Bora went out."))
         await pilot.pause()
         await pilot.pause()
         chart = app.screen.query_one(RaceChart)

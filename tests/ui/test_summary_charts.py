@@ -64,6 +64,15 @@ async def test_every_final_total_stays_on_its_row(app):
         assert ends == ["287", "280"]  # 312 - 25 for QUIZERS, 287 - 7 for AEIOULN
 
 
+def two_game_match():
+    """A Rummikub match of three players after two games: Chul's total falls to -42, Bora's
+    rises to 53 (the tests of the match chart share it)."""
+    match = new_series(RUMMIKUB, config(rounds=1), ("Ann", "Bora", "Chul"), 1)
+    for end in (GameEnd("stuck", (0,), (12, -5, -7), (3, 8, 10)), GameEnd("out", (1,), (-23, 58, -35), (23, 0, 35))):
+        match = match.record(GameRecord(end.scores, end.winners, to_jsonable(end)))
+    return match
+
+
 def flat_lines(app) -> list[str]:
     """The screen's text, line by line (from the SVG export)."""
     import html
@@ -78,11 +87,8 @@ def flat_lines(app) -> list[str]:
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
 async def test_the_match_summary_charts_the_standings_game_by_game(app, size):
-    match = new_series(RUMMIKUB, config(rounds=1), ("Ann", "Bora", "Chul"), 1)
-    for end in (GameEnd("stuck", (0,), (12, -5, -7), (3, 8, 10)), GameEnd("out", (1,), (-23, 58, -35), (23, 0, 35))):
-        match = match.record(GameRecord(end.scores, end.winners, to_jsonable(end)))
     async with app.run_test(size=size) as pilot:
-        app.push_screen(SummaryScreen(match, "Bora went out."))
+        app.push_screen(SummaryScreen(two_game_match(), "Bora went out."))
         await pilot.pause()
         chart = app.screen.query_one(RaceChart)
         assert chart.points == [[0, 0, 0], [12, -5, -7], [-11, 53, -42]]
