@@ -117,19 +117,17 @@ def clashes(keymap: Mapping[str, str]) -> list[tuple[str, Binding, Binding]]:
     Textual drops the default key so taken without a word when the loser has an id too."""
     if not keymap:
         return []
-    by_class: dict[type[DOMNode], list[Binding]] = {}
+    declared: dict[type[DOMNode], list[Binding]] = {}
     for cls, binding in own_bindings():
-        by_class.setdefault(cls, []).append(binding)
+        declared.setdefault(cls, []).append(binding)
     found: dict[tuple[str, str | None], tuple[str, Binding, Binding]] = {}
-    for cls in by_class:
-        bindings = [b for base in cls.__mro__ if isinstance(base, type) for b in by_class.get(base, [])]
-        for winner in bindings:
-            if not winner.id or winner.id not in keymap:
-                continue
-            for key in keymap[winner.id].split(","):
-                for loser in bindings:
-                    if loser.id not in keymap and loser.id != winner.id and key in {normal_key(k) for k in loser.key.split(",")}:
-                        found.setdefault((key, loser.id), (key, winner, loser))
+    for cls in declared:
+        bindings = [b for base in cls.__mro__ for b in declared.get(base, [])]
+        given = {key: b for b in bindings if b.id and b.id in keymap for key in keymap[b.id].split(",")}
+        for loser in (b for b in bindings if b.id not in keymap):
+            for key in (normal_key(k) for k in loser.key.split(",")):
+                if key in given:
+                    found.setdefault((key, loser.id), (key, given[key], loser))
     return list(found.values())
 
 

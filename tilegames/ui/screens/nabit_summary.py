@@ -49,7 +49,8 @@ class NabItSummary(GameSummary):
     DEFAULT_CSS = """
     NabItSummary #next { color: $text-muted; }
     """
-    BINDINGS = [Binding("enter", "next", "Next", id="nabit_summary.next"), Binding("m,escape", "menu", "Menu", id="nabit_summary.menu")]
+    BINDINGS = [Binding("enter", "next", "Next", id="nabit_summary.next"),
+                Binding("m,escape", "menu", "Menu", id="nabit_summary.menu")]
 
     def compose(self) -> ComposeResult:
         result = self.session.view(None)["result"]  # one view for the whole summary

@@ -36,22 +36,16 @@ def whole_ticks(low: int, high: int, most: int = 5) -> list[int]:
 
 # The multiples of a power of ten a y axis counts in, simplest first (Talbot, Lin and Hanrahan's
 # "extended Wilkinson" labelling: 1, 5, 2, 2.5, 4, 3).
-NICE = (1, 5, 2, 25, 4, 3)
+NICE = (Fraction(1), Fraction(5), Fraction(2), Fraction(5, 2), Fraction(4), Fraction(3))
 
 
-def round_steps() -> Iterator[int]:
-    """1, 2, 3, 4, 5, 10, 20, 25, 30, 40, 50, 100, ...: the steps a y axis counts in, smallest
-    first."""
-    yield from (1, 2, 3, 4, 5)
-    for power in count(1):
-        yield from sorted(base * 10 ** (power - 1) if base == 25 else base * 10**power for base in NICE)
-
-
-def simplicity(step: int) -> int:
-    """0 for the simplest step (1, 10, 100...), up to 5 (3, 30...): `NICE`'s order."""
-    while step % 10 == 0 and step not in (0, 250):
-        step //= 10
-    return NICE.index(25 if step in (25, 250) else step)
+def round_steps() -> Iterator[tuple[int, int]]:
+    """The whole steps a y axis counts in, smallest first (1, 2, 3, 4, 5, 10, 20, 25, 30...),
+    each with its place in `NICE` (0 the simplest: 1, 10, 100...)."""
+    for power in count(0):
+        for step, rank in sorted((base * 10**power, rank) for rank, base in enumerate(NICE)):
+            if step.denominator == 1:
+                yield int(step), rank
 
 
 def even_ticks(low: int, high: int, rows: int, most: int = 5) -> tuple[list[int], Fraction, Fraction]:
@@ -69,7 +63,7 @@ def even_ticks(low: int, high: int, rows: int, most: int = 5) -> tuple[list[int]
     limit = 10 * (max(abs(low), abs(high)) + 1)  # a step past this only adds empty rows
     for fewest in (2, 1):
         best: tuple[tuple[Fraction, int, int], list[int], Fraction, Fraction] | None = None
-        for step in round_steps():
+        for step, simplicity in round_steps():
             if step > limit or (best is not None and step > best[0][0]):
                 break  # a range is at least one step: nothing further is smaller
             for per_tick in range(1, gaps + 1):  # rows from one tick to the next
@@ -80,8 +74,8 @@ def even_ticks(low: int, high: int, rows: int, most: int = 5) -> tuple[list[int]
                 if top < high or not fewest <= len(ticks) <= most:
                     continue
                 few = len(ticks) < 3 and gaps >= 4
-                weight = (Fraction(3, 2) if few else 1) * (1 + Fraction(simplicity(step), 20))
-                key = ((top - bottom) * weight, -len(ticks), simplicity(step))
+                weight = (Fraction(3, 2) if few else 1) * (1 + Fraction(simplicity, 20))
+                key = ((top - bottom) * weight, -len(ticks), simplicity)
                 if best is None or key < best[0]:
                     best = (key, ticks, bottom, top)
         if best is not None:
