@@ -67,7 +67,7 @@ def test_saving_one_setting_keeps_the_others(monkeypatch, tmp_path):
     settings.save_language("ko")
     settings.save_keymap({"rows.draw": "x"})
     settings.save_theme("gruvbox")
-    assert (settings.saved_language(), settings.saved_theme(), settings.saved_keymap()) == ("ko", "gruvbox", {"rows.draw": "x"})
+    assert settings.saved() == settings.Saved("ko", "gruvbox", {"rows.draw": "x"})
     settings.save_keymap({})
     assert "keymap" not in json.loads(places.settings_path().read_text(encoding="utf-8"))
 
@@ -77,4 +77,4 @@ def test_saving_one_setting_keeps_the_others(monkeypatch, tmp_path):
 def test_a_settings_file_too_big_damaged_or_of_the_wrong_shape_is_as_if_nothing_was_chosen(monkeypatch, tmp_path, text):
     monkeypatch.setenv("TILEGAMES_HOME", str(tmp_path))
     (tmp_path / "settings.json").write_bytes(text.encode("utf-8", "surrogateescape") if "\xff" not in text else b"\xff\xfe")
-    assert (settings.saved_theme(), settings.saved_keymap(), settings.saved_language()) == (None, {}, None)
+    assert settings.saved() == settings.Saved(None, None, {})

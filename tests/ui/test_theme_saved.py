@@ -8,7 +8,7 @@ import json
 from textual.command import CommandPalette
 
 from tilegames.core.places import settings_path
-from tilegames.core.settings import save_language, save_theme, saved_language, saved_theme
+from tilegames.core.settings import save_language, save_theme, saved
 from tilegames.ui.app import TilegamesApp
 
 
@@ -22,7 +22,7 @@ async def test_a_theme_chosen_from_the_menu_is_saved_and_used_at_the_next_start(
         await pilot.press(*"nord", "enter")
         await pilot.pause(0.2)
         assert app.theme == "nord"
-    assert saved_theme() == "nord" and saved_language() == "en"
+    assert saved().theme == "nord" and saved().language == "en"
     again = TilegamesApp()
     async with again.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

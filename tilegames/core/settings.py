@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import os
+from dataclasses import dataclass
 from typing import Any
 
 from tilegames.core.i18n import LANGUAGES
@@ -52,10 +53,26 @@ def _short_text(value: Any) -> bool:
     return isinstance(value, str) and 0 < len(value) <= MAX_TEXT
 
 
+@dataclass(frozen=True)
+class Saved:
+    """Everything the settings file holds that tilegames can use, read at once."""
+
+    language: str | None  # a language tilegames still has
+    theme: str | None  # by name (whether the app still has it is the app's to check)
+    keymap: dict[str, Any]  # binding id -> what the file holds for it (ui/keymap.py checks it)
+
+
+def saved() -> Saved:
+    data = _read()
+    language, theme, keymap = data.get("language"), data.get("theme"), data.get("keymap")
+    return Saved(language if isinstance(language, str) and language in LANGUAGES else None,
+                 theme if _short_text(theme) else None,
+                 dict(list(keymap.items())[:MAX_KEYMAP]) if isinstance(keymap, dict) else {})
+
+
 def saved_language() -> str | None:
     """The language chosen in the app, if one was and tilegames still has it."""
-    value = _read().get("language")
-    return value if isinstance(value, str) and value in LANGUAGES else None
+    return saved().language
 
 
 def save_language(language: str) -> None:
@@ -65,25 +82,10 @@ def save_language(language: str) -> None:
     _write("language", language)
 
 
-def saved_theme() -> str | None:
-    """The theme last chosen, by name (whether the app still has it is the app's to check)."""
-    value = _read().get("theme")
-    return value if _short_text(value) else None
-
-
 def save_theme(theme: str) -> None:
     if not _short_text(theme):
         raise ValueError("A theme is named by 1 to 100 characters.")
     _write("theme", theme)
-
-
-def saved_keymap() -> dict[str, Any]:
-    """The keymap as written: binding id -> whatever the file holds for it (ui/keymap.py
-    checks each entry and says which it leaves out). Not an object: no keymap."""
-    value = _read().get("keymap")
-    if not isinstance(value, dict):
-        return {}
-    return dict(list(value.items())[:MAX_KEYMAP])
 
 
 def save_keymap(keymap: dict[str, str]) -> None:

@@ -18,7 +18,7 @@ from textual.theme import Theme
 from tilegames.core.i18n import _
 from tilegames.core.inputs import shown
 from tilegames.core.places import settings_path
-from tilegames.core.settings import save_theme, saved_keymap, saved_theme
+from tilegames.core.settings import save_theme, saved
 from tilegames.ui.keymap import check_keymap, clashes, key_label
 
 
@@ -28,13 +28,15 @@ class Preferences:
     def __init__(self, app: App[Any], *, write: bool) -> None:
         self.app = app
         self.write = write
-        self.keymap, self.problems = check_keymap(saved_keymap())
+        settings = saved()  # the file read once
+        self.saved_theme = settings.theme
+        self.keymap, self.problems = check_keymap(settings.keymap)
 
     def apply(self) -> None:
         """Use the saved keymap and theme, say what could not be used, and save the theme from
         now on whenever it changes."""
         self.app.set_keymap(self.keymap)
-        theme = saved_theme()
+        theme = self.saved_theme
         if theme is not None:
             if theme in self.app.available_themes:
                 self.app.theme = theme
@@ -50,10 +52,11 @@ class Preferences:
         self.app.notify(f"{where}: {problem}", severity="warning", timeout=8, markup=False)
 
     def _theme_changed(self, theme: Theme) -> None:
-        if not self.write or theme.name == saved_theme():
+        if not self.write or theme.name == self.saved_theme:
             return
         try:
             save_theme(theme.name)
+            self.saved_theme = theme.name
         except (OSError, ValueError) as exc:
             self.app.notify(_("The theme cannot be saved ({reason}).").format(reason=exc),
                             severity="error", timeout=10, markup=False)
