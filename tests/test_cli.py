@@ -122,7 +122,7 @@ def test_replay_of_a_bad_file_is_one_sentence_and_exit_1(tmp_path, capsys, conte
 
 def test_replay_of_a_missing_file(tmp_path, capsys):
     assert main(["replay", str(tmp_path / "none.jsonl")]) == 1
-    assert "Cannot read" in capsys.readouterr().err
+    assert "none.jsonl does not exist." in capsys.readouterr().err
 
 
 def test_bench_runs_and_prints_medians(capsys):

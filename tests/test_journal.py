@@ -118,7 +118,7 @@ def test_files_that_are_not_journals_get_a_sentence(tmp_path, content, message):
 
 
 def test_missing_file_is_a_readable_error(tmp_path):
-    with pytest.raises(BadRecord, match="Cannot read"):
+    with pytest.raises(BadRecord, match="does not exist"):
         load_journal(tmp_path / "nope.jsonl")
 
 

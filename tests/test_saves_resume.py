@@ -66,5 +66,5 @@ def test_a_word_list_that_has_become_unusable_says_so(tmp_path):
     words.write_text("cat\n")
     scrabble_with_own_list(tmp_path, words).close()
     words.write_text("# nothing left\n")
-    with pytest.raises(BadRecord, match="used by this game cannot be used"):
+    with pytest.raises(BadRecord, match=r"s.jsonl: Word list .*family.txt has no usable word"):
         replay(load_journal(tmp_path / "s.jsonl"))

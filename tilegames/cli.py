@@ -20,7 +20,7 @@ from tilegames.commands.debug_log import logging_for
 from tilegames.commands.parser import NEW_GAME_COMMANDS, Parser, argparse_in_our_language, command_word, start_language
 from tilegames.ui.games import playable
 from tilegames.core.errors import BadRecord, GameInUse, SaveFailed
-from tilegames.core.i18n import LANGUAGES, N_, _
+from tilegames.core.i18n import LANGUAGES, N_, _, ngettext
 from tilegames.core.inputs import is_text, shown, whole_number
 from tilegames.core.registry import get_game
 from tilegames.core.setup_options import SetupOption
@@ -275,16 +275,23 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
 
 def _cmd_resume(args: argparse.Namespace) -> int:
-    from tilegames.ui.app import open_saved, resumable_games
+    from tilegames.ui.app import open_saved, resumable_saves
 
     if args.file:
         path = Path(args.file)
     else:
-        games = resumable_games()
-        if not games:
-            print(_("tilegames resume: there is no unfinished game to resume."), file=sys.stderr)
+        saves = resumable_saves(damaged=True)
+        playable = [save.path for save in saves if save.damaged is None]
+        if not playable:
+            if saves:
+                why = shown(saves[0].damaged, 300)
+                print(ngettext("tilegames resume: the only save left cannot be played: {why}",
+                               "tilegames resume: none of the {n} saves left can be played; the newest: {why}",
+                               len(saves)).format(n=len(saves), why=why), file=sys.stderr)
+            else:
+                print(_("tilegames resume: there is no unfinished game to resume."), file=sys.stderr)
             return 1
-        path = games[0]
+        path = playable[0]
     session = open_saved(path)  # a damaged, illegal or unusable save is reported here, before the app starts
     return _run_app(lambda app: app.show_resumed(session))
 

@@ -355,10 +355,10 @@ def test_command_reports_missing_and_malformed_files_and_exits_1(capsys, tmp_pat
     code, lines = run_command(capsys, str(good), str(missing), str(bad))
     assert code == 1
     assert lines[0].startswith(f"{good}: 7 plays")
-    assert lines[1] == f"{missing}: cannot be read: No such file or directory"
+    assert lines[1] == f"{missing} does not exist."
     assert lines[2] == f'{bad}: line 4: unknown player "carl" (players are ann, bob)'
 
 
 def test_command_reports_a_directory_as_unreadable(capsys, tmp_path):
     code, lines = run_command(capsys, str(tmp_path))
-    assert code == 1 and lines == [f"{tmp_path}: cannot be read: Is a directory"]
+    assert code == 1 and lines == [f"{tmp_path} is a folder, not a file."]

@@ -12,6 +12,7 @@ import argparse
 from pathlib import Path
 import sys
 
+from tilegames.core.errors import BadRecord
 from tilegames.core.i18n import _, ngettext
 from tilegames.games.scrabble.gcg import GcgError, load_gcg, verify
 from tilegames.games.scrabble.quoting import shown
@@ -76,10 +77,10 @@ def verify_file(path: str) -> tuple[bool, list[str]]:
     """Whether the file matches, and the lines that say so (or say what does not)."""
     name = shown(path, 200)  # a file name may hold escape sequences or bytes that are not UTF-8
     try:
-        game = load_gcg(path)
+        game = load_gcg(path, name)
         report = verify(game)
-    except OSError as exc:
-        return False, [_("{file}: cannot be read: {why}").format(file=name, why=exc.strerror or shown(str(exc)))]
+    except BadRecord as exc:
+        return False, [str(exc)]
     except GcgError as exc:
         return False, [f"{name}: {exc}"]
     # A record with nothing to replay must not pass as "all scores match".

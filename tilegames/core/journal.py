@@ -21,12 +21,14 @@ the others.
 from __future__ import annotations
 
 import codecs
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator, Literal
 
 from tilegames.core.codec import from_jsonable
 from tilegames.core.errors import BadRecord, IllegalMove
+from tilegames.core.file_limits import JOURNAL, open_limited, read_limited
 from tilegames.core.i18n import _
 from tilegames.core.inputs import shown
 from tilegames.core.jsonlines import json_line
@@ -93,10 +95,7 @@ def load_journal(source: Path | str | bytes) -> LoadedJournal:
         data, name = source, "journal"
     else:
         name = shown(Path(source).name)
-        try:
-            data = Path(source).read_bytes()
-        except OSError as exc:
-            raise BadRecord(_("Cannot read {source}: {reason}.").format(source=shown(source), reason=exc.strerror or 'unreadable')) from None
+        data = read_limited(source, shown(source, 200), JOURNAL)
 
     lines = data.split(b"\n")
     # After the last newline comes either nothing (a complete file) or a torn final line.
@@ -132,11 +131,11 @@ def load_journal(source: Path | str | bytes) -> LoadedJournal:
 
 def read_header(path: Path | str) -> JournalHeader:
     """Only the header of the journal at `path` (cheap: the records are not read)."""
-    try:
-        with open(path, "rb") as fh:
+    with open_limited(path, shown(path, 200), JOURNAL) as fh:
+        try:
             first = fh.readline(1 << 20)
-    except OSError as exc:
-        raise BadRecord(_("Cannot read {path}: {reason}.").format(path=shown(path), reason=exc.strerror or 'unreadable')) from None
+        except OSError as exc:
+            raise BadRecord(_("{path} cannot be read: {reason}.").format(path=shown(path), reason=exc.strerror or exc)) from None
     if not first.endswith(b"\n"):
         raise BadRecord(_("{name} has no complete header line; it is not a usable journal.").format(name=shown(Path(path).name)))
     return _parse_header(shown(Path(path).name), first[:-1])
@@ -201,12 +200,16 @@ def _check_word_list(name: str, config: Any) -> None:
     word_list = getattr(config, "word_list", None)
     if not isinstance(word_list, str) or not word_list:
         return
-    if not Path(word_list).is_file():
-        raise BadRecord(_("{name}: the word list {word_list} used by this game is missing; put it back there to go on.").format(name=name, word_list=shown(word_list, 120)))
+    try:
+        os.stat(word_list)
+    except FileNotFoundError:
+        raise BadRecord(_("{name}: the word list {word_list} used by this game is missing; put it back there to go on.").format(name=name, word_list=shown(word_list, 120))) from None
+    except (OSError, ValueError):  # a name too long, a NUL in it: the reader says which
+        pass
     try:
         lexicon_for(word_list)
     except LexiconError as exc:
-        raise BadRecord(_("{name}: the word list {word_list} used by this game cannot be used: {exc}").format(name=name, word_list=shown(word_list, 120), exc=exc)) from None
+        raise BadRecord(_("{name}: {exc}").format(name=name, exc=exc)) from None
 
 
 # What an engine may raise on data no rule foresaw (a crafted record); see replay_steps.

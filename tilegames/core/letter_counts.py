@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tilegames.core.errors import BadRecord
+from tilegames.core.file_limits import LETTERS as LETTERS_FILE
 from tilegames.core.i18n import _
 from tilegames.core.inputs import shown, whole_number
 from tilegames.core.lexicon import read_players_file
@@ -42,7 +43,7 @@ def read_letter_counts(path: Path | str, where: str, special: str, example: str)
     """The counts in the file at `path`; BadRecord with one sentence beginning with `where`
     ("The letter tiles file x.txt") otherwise. `example` is a line shown in the message for a
     line that is not a name and a count ("E 13")."""
-    text = read_players_file(Path(path), where)
+    text = read_players_file(Path(path), where, kind=LETTERS_FILE)
     counts: dict[str, int] = {}
     special_count: int | None = None
     for number, raw in enumerate(text.splitlines(), start=1):

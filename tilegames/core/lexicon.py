@@ -17,7 +17,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tilegames.core.errors import BadRecord
+from tilegames.core.file_limits import WORD_LIST, FileKind, read_limited
 from tilegames.core.i18n import _
+from tilegames.core.inputs import shown
 from tilegames.core.resources import dictionaries_dir
 
 DEFAULT_LIST = "english.txt"
@@ -73,18 +75,11 @@ def default_lexicon() -> Lexicon:
     return Lexicon("English (SCOWL, size 80, with word-game supplement)", path, words)
 
 
-def read_players_file(path: Path, name: str, error: type[BadRecord] = BadRecord) -> str:
+def read_players_file(path: Path, name: str, error: type[BadRecord] = BadRecord, kind: FileKind = WORD_LIST) -> str:
     """The text of a data file a player names (a word list, a game's letter tiles), bytes that
     are not UTF-8 replaced; `error` with one sentence beginning with `name` when it cannot be
-    read."""
-    try:
-        return path.read_bytes().decode("utf-8", errors="replace")
-    except FileNotFoundError:
-        raise error(_("{name} does not exist.").format(name=name)) from None
-    except IsADirectoryError:
-        raise error(_("{name} is a folder, not a file.").format(name=name)) from None
-    except OSError as exc:
-        raise error(_("{name} cannot be read: {reason}.").format(name=name, reason=exc.strerror or exc)) from None
+    read, is not a regular file or is larger than `kind` allows (core/file_limits.py)."""
+    return read_limited(path, name, kind, error).decode("utf-8", errors="replace")
 
 
 def word_list_option(text: str) -> str:
@@ -101,14 +96,14 @@ def load_word_file(path: Path | str) -> Lexicon:
     no usable word at all is an error.
     """
     path = Path(path)
-    text = read_players_file(path, _("Word list {path}").format(path=path), LexiconError)
+    text = read_players_file(path, _("Word list {path}").format(path=shown(path, 120)), LexiconError)
     words = set()
     for line in text.splitlines():
         word = line.split("#", 1)[0].strip().lower()
         if _LETTERS.fullmatch(word):
             words.add(word)
     if not words:
-        raise LexiconError(_("Word list {path} has no usable word (one word of letters per line).").format(path=path))
+        raise LexiconError(_("Word list {path} has no usable word (one word of letters per line).").format(path=shown(path, 120)))
     return Lexicon(path.name, path, frozenset(words))
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Callable
 
@@ -65,23 +66,27 @@ def check_saves_dir() -> Path:
     return folder
 
 
-def unfinished_saves(usable: Callable[[JournalHeader], object] | None = None) -> list[SaveInfo]:
+def unfinished_saves(usable: Callable[[JournalHeader], object] | None = None, *,
+                     damaged: bool = False) -> list[SaveInfo]:
     """Saves of games still in progress, newest first, with what a list of them shows.
 
     Read from the saves index (core/save_index.py), so only journals that are new or changed
-    since the last listing are replayed. Damaged files are skipped, so one bad save never
-    hides the others; `usable` may refuse more (the app checks what it keeps in the header's
-    `meta`) by raising BadRecord; what it returns is ignored."""
+    since the last listing are replayed. Damaged files are left out, so one bad save never
+    hides the others, unless `damaged` asks for them too (with `SaveInfo.damaged` saying why:
+    the menu marks them). `usable` may refuse more (the app checks what it keeps in the
+    header's `meta`) by raising BadRecord, which counts as damage; what it returns is ignored."""
     found = []
     for save in scan(saves_dir()):
-        if save.header is None or save.damaged is not None or save.finished:
-            continue
-        if usable is not None:
+        if save.damaged is None and save.header is not None and usable is not None:
             try:
                 usable(save.header)
-            except BadRecord:
-                continue
-        found.append(save)
+            except BadRecord as exc:
+                save = replace(save, damaged=f"{save.path.name}: {exc}")
+        if save.damaged is not None or save.header is None:
+            if damaged:
+                found.append(save)
+        elif not save.finished:
+            found.append(save)
     return found
 
 

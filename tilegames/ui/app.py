@@ -68,9 +68,10 @@ def resumable_games() -> list[Path]:
     return unfinished_games(check_meta)
 
 
-def resumable_saves() -> list[SaveInfo]:
-    """`resumable_games` with what the menu shows of each (game, players, date, moves)."""
-    return unfinished_saves(check_meta)
+def resumable_saves(damaged: bool = False) -> list[SaveInfo]:
+    """`resumable_games` with what the menu shows of each (game, players, date, moves), and
+    with `damaged` the saves that cannot be played too, each saying why."""
+    return unfinished_saves(check_meta, damaged=damaged)
 
 
 def open_saved(path: Path, clock: Clock | None = None) -> LocalSession:
@@ -118,7 +119,7 @@ class TilegamesApp(App[None]):
     def get_default_screen(self) -> Screen[Any]:
         if self.one_game:
             return WaitingScreen()
-        return MenuScreen(lambda: resumable_saves() if self.save else [])
+        return MenuScreen(lambda: resumable_saves(damaged=True) if self.save else [])
 
     # --- the command palette (ctrl+p) -------------------------------------------------------
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:

@@ -23,6 +23,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from tilegames.core.file_limits import GCG, read_limited
+from tilegames.core.inputs import shown
+
 from tilegames.games.scrabble.gcg_model import (
     EndRackRule,
     EventKind,
@@ -43,6 +46,8 @@ __all__ = [
 ]
 
 
-def load_gcg(path: str | Path) -> GcgGame:
-    """Read and parse a GCG file. OSError when it cannot be read, GcgError when malformed."""
-    return parse_gcg(decode_gcg(Path(path).read_bytes()))
+def load_gcg(path: str | Path, name: str | None = None) -> GcgGame:
+    """Read and parse a GCG file. BadRecord (a sentence beginning with `name`, the path by
+    default) when it cannot be read, is not a regular file or is too big; GcgError when
+    malformed."""
+    return parse_gcg(decode_gcg(read_limited(path, name or shown(path, 200), GCG)))

@@ -53,6 +53,8 @@ class MenuScreen(BaseScreen):
 
     @property
     def can_resume(self) -> bool:
+        """Whether Resume opens the list: it shows the saves that cannot be played too, each
+        with why, so a damaged save is found in the menu rather than silently missing."""
         return bool(self.saves)
 
     def compose(self) -> ComposeResult:
@@ -82,7 +84,14 @@ class MenuScreen(BaseScreen):
         yield from self.compose_notice()
 
     def _resume_label(self) -> str:
-        count = len(self.saves)
+        count = sum(1 for save in self.saves if save.damaged is None)
+        bad = len(self.saves) - count
+        if bad:
+            if not count:
+                return ngettext("Resume  (no unfinished game, {bad} damaged)",
+                                "Resume  (no unfinished game, {bad} damaged)", bad).format(bad=bad)
+            return ngettext("Resume  ({n} unfinished game, {bad} damaged)",
+                            "Resume  ({n} unfinished games, {bad} damaged)", count).format(n=count, bad=bad)
         if not count:
             return _("Resume  (no unfinished game)")
         return ngettext("Resume  ({n} unfinished game)", "Resume  ({n} unfinished games)", count).format(n=count)
@@ -165,9 +174,13 @@ TITLE_CELLS = 13  # a game's title in the list of saves: "Rummikub Word", "ë£¨ë¯
 
 def describe(save: SaveInfo) -> str:
     """One line for a save: game, when it was last played, moves, players (escaped: names come
-    from files). The players go last, where a long or wide name pushes nothing out of line."""
+    from files). The players go last, where a long or wide name pushes nothing out of line.
+    A save that cannot be played says why instead of its moves and players."""
     header = save.header
-    assert header is not None
+    if save.damaged is not None or header is None:
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(save.saved))
+        why = shown(save.damaged or save.path.name, 300)
+        return f"{set_cell_size(_('damaged'), TITLE_CELLS)} {when}  " + _("cannot be played: {why}").format(why=why)
     try:
         title = _(get_game(header.game).title)  # i18n: marked
     except BadRecord:
@@ -196,7 +209,8 @@ class ResumeScreen(BaseScreen):
         self.saves = list(saves)
 
     def compose(self) -> ComposeResult:
-        options = [Option(Content(describe(save)), id=f"save:{n}") for n, save in enumerate(self.saves)]
+        options = [Option(Content(describe(save)), id=f"save:{n}", disabled=save.damaged is not None)
+                   for n, save in enumerate(self.saves)]
         with Vertical(id="head"):
             yield Static(_("Unfinished games, the last played first"), id="title")
             yield Static(_("Up/Down to choose, Enter to resume, Esc to go back"), id="hint")
@@ -208,7 +222,8 @@ class ResumeScreen(BaseScreen):
         super().on_mount()
         option_list = self.query_one(OptionList)
         option_list.focus()
-        option_list.highlighted = 0
+        playable = [n for n, save in enumerate(self.saves) if save.damaged is None]
+        option_list.highlighted = playable[0] if playable else None
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(self.saves[event.option_index].path)
