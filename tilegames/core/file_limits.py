@@ -51,6 +51,10 @@ SCENARIO = FileKind(N_("a scenario"), 1 * MB)
 GCG = FileKind(N_("a GCG game record"), 1 * MB)  # a game is about 3 kB
 CATALOG = FileKind(N_("a translation catalog"), 4 * MB)  # the largest is 52 kB
 SETTINGS = FileKind(N_("a settings file"), 64 * KB)
+# Files a game server writes for itself; read bounded all the same, as anything on a disk.
+SERVER_TABLES = FileKind(N_("a server's tables file"), 16 * MB)  # about 300 bytes a table
+AUTHORIZED_KEYS = FileKind(N_("an authorized keys file"), 1 * MB)
+LOCK_INFO = FileKind(N_("a lock's note"), 4 * KB)
 
 
 def size_text(n: int) -> str:

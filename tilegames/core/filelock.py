@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from tilegames.core.errors import BadRecord, GameInUse, SaveFailed, why_not_saved
+from tilegames.core.file_limits import LOCK_INFO, read_limited
 from tilegames.core.i18n import _
 from tilegames.core.inputs import shown
 from tilegames.core.jsonlines import json_line
@@ -168,9 +169,9 @@ def holder_sentence(path: Path) -> str:
 
 def _read_info(path: Path) -> tuple[int, str, str, str] | None:
     try:
-        raw = info_path(path).read_bytes()[:4096]
+        raw = read_limited(info_path(path), "lock", LOCK_INFO)
         info: Any = json_line(raw.strip())
-    except (OSError, BadRecord):
+    except BadRecord:
         return None
     if not isinstance(info, dict):
         return None

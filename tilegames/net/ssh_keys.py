@@ -17,6 +17,8 @@ from typing import Callable
 
 import asyncssh
 
+from tilegames.core.errors import BadRecord
+from tilegames.core.file_limits import AUTHORIZED_KEYS, read_limited
 from tilegames.core.inputs import shown
 
 HOST_KEY_FILE = "ssh_host_key"
@@ -100,9 +102,9 @@ class AuthorizedKeys:
         if stamp == self._stamp:
             return
         try:
-            text = self.path.read_text(encoding="utf-8", errors="replace")
-        except OSError as exc:
-            self._log(f"SSH: {shown(self.path, 120)} cannot be read: {exc.strerror or exc}.")
+            text = read_limited(self.path, shown(self.path, 120), AUTHORIZED_KEYS).decode("utf-8", errors="replace")
+        except BadRecord as exc:
+            self._log(f"SSH: {exc}")
             return
         self._stamp = stamp
         self._keys, warnings = parse_keys(text)

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from tilegames.core.errors import BadRecord, why_not_saved
+from tilegames.core.file_limits import SERVER_TABLES, read_limited
 from tilegames.core.inputs import shown
 from tilegames.core.journal_writer import fsync_folder
 from tilegames.core.jsonlines import json_line
@@ -174,12 +175,12 @@ class TableStore:
 
     def _read(self) -> list[TableRecord]:
         path = self.tables_path
-        try:
-            raw = path.read_bytes()
-        except FileNotFoundError:
+        if not os.path.lexists(path):
             return []
-        except OSError as exc:
-            raise StoreError(f"Cannot read {shown(path, 200)}: {exc.strerror or 'unreadable'}.") from None
+        try:
+            raw = read_limited(path, shown(path, 200), SERVER_TABLES)
+        except BadRecord as exc:
+            raise StoreError(str(exc)) from None
         try:
             data = json_line(raw.strip())
             if not isinstance(data, dict) or data.get("format") != FORMAT:
