@@ -23,18 +23,27 @@ Placeholders are `str.format` names: `_("{name}'s turn").format(name=name)`, so 
 translation can put them in another order (Korean puts the verb last). `tests/test_i18n.py`
 checks that every message id in the code has a translation in every shipped language, with the
 same placeholders.
+
+A catalog is a file from outside like any other: read bounded (core/file_limits.py), and a
+damaged entry or one unsafe to show (core/po_files.py) costs only that entry, which shows in
+English, never a failure to start or a crash in a caller's `.format(...)`. What was left out
+is kept with the catalog, and `catalog_problem()` says it once, in one sentence.
 """
 
 from __future__ import annotations
 
 import ast
+import logging
 import os
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Iterator, Mapping
 
+from tilegames.core.po_files import Damage, parse_po
 from tilegames.core.resources import assets_dir
+
+logger = logging.getLogger(__name__)
 
 ENGLISH = "en"
 LANGUAGES: Mapping[str, str] = {"en": "English", "ko": "한국어"}  # code -> the language's own name
@@ -42,16 +51,19 @@ _LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
 
 class CatalogError(ValueError):
-    """A PO file that cannot be read (the sentence names the file and the line)."""
+    """A PO file with an entry `load_catalog` would leave out (the sentence names the file
+    and the line): raised by the strict `read_po` only."""
 
 
 @dataclass
 class Catalog:
-    """One language's translations: message id -> text, and plural forms."""
+    """One language's translations: message id -> text, and plural forms; and what of its
+    files was left out as damaged (English shows for it)."""
 
     language: str
     messages: dict[str, str] = field(default_factory=dict)
     plurals: dict[str, list[str]] = field(default_factory=dict)  # singular id -> forms
+    damaged: list[Damage] = field(default_factory=list)
 
     def gettext(self, message: str) -> str:
         return self.messages.get(message) or message
@@ -71,72 +83,84 @@ def _plural_index(language: str, n: int) -> int:
 
 
 # --- reading PO files ---------------------------------------------------------------------
-def _unquote(text: str, where: str) -> str:
-    try:
-        value = ast.literal_eval(text)
-    except (ValueError, SyntaxError):
-        raise CatalogError(f"{where}: expected a quoted string, found {text[:40]!r}.") from None
-    if not isinstance(value, str):
-        raise CatalogError(f"{where}: expected a quoted string.")
-    return value
-
-
 def read_po(text: str, name: str = "catalog.po") -> tuple[dict[str, str], dict[str, list[str]]]:
-    """The translations in a PO file's text: (messages, plural forms). Fuzzy entries and the
-    header are left out, as gettext does."""
-    messages: dict[str, str] = {}
-    plurals: dict[str, list[str]] = {}
-    entry: dict[str, str] = {}
-    key: str | None = None
-    fuzzy = False
-
-    def finish() -> None:
-        nonlocal entry, key, fuzzy
-        msgid = entry.get("msgid")
-        if msgid and not fuzzy:
-            if "msgid_plural" in entry:
-                forms = sorted((k for k in entry if k.startswith("msgstr[")), key=lambda k: int(k[7:-1]))
-                plurals[msgid] = [entry[k] for k in forms]
-            else:
-                messages[msgid] = entry.get("msgstr", "")
-        entry, key, fuzzy = {}, None, False
-
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.strip()
-        where = f"{name}, line {number}"
-        if not line:
-            finish()
-        elif line.startswith("#"):
-            if line.startswith("#,") and "fuzzy" in line:
-                fuzzy = True
-        elif line.startswith('"'):
-            if key is None:
-                raise CatalogError(f"{where}: a continued string with no msgid or msgstr before it.")
-            entry[key] += _unquote(line, where)
-        else:
-            word, _space, rest = line.partition(" ")
-            if word not in ("msgctxt", "msgid", "msgid_plural", "msgstr") and not word.startswith("msgstr["):
-                raise CatalogError(f"{where}: {word[:30]!r} is not a PO keyword.")
-            if word == "msgid" and "msgid" in entry:
-                finish()
-            key = word
-            entry[key] = _unquote(rest.strip(), where)
-    finish()
-    return messages, plurals
+    """The translations in a PO file's text: (messages, plural forms), strictly: CatalogError
+    naming the file and line of the first entry `load_catalog` would set aside. For
+    translators and the test of the shipped catalogs; tilegames itself never refuses a
+    catalog (`load_catalog`)."""
+    contents = parse_po(text, name)
+    if contents.damaged:
+        first = contents.damaged[0]
+        raise CatalogError(f"{name}, line {first.line}: {first.reason}.")
+    return contents.messages, contents.plurals
 
 
 def load_catalog(language: str, folder: Path | None = None) -> Catalog:
     """Every PO file of `language`, merged (an empty catalog for English or a language with
-    none). CatalogError for a PO file that cannot be read."""
+    none). Never raises: an entry that is damaged or unsafe to show (po_files.py says which)
+    and a file that cannot be read (too big, not a file) are left out, so English shows for
+    them, and listed in `Catalog.damaged` for `catalog_problem`."""
+    # file_limits and errors translate their own sentences, so they import this module.
+    from tilegames.core.errors import BadRecord
+    from tilegames.core.file_limits import CATALOG, read_limited
+
     catalog = Catalog(language)
     if language == ENGLISH:
         return catalog
-    where = (folder or assets_dir() / "locale") / language
-    for path in sorted(where.glob("*.po")) if where.is_dir() else []:
-        messages, plurals = read_po(path.read_text(encoding="utf-8"), path.name)
-        catalog.messages.update({k: v for k, v in messages.items() if v})
-        catalog.plurals.update(plurals)
+    try:
+        where = (folder or assets_dir() / "locale") / language
+        paths = sorted(where.glob("*.po")) if where.is_dir() else []
+    except OSError as exc:
+        catalog.damaged.append(Damage(language, None, str(exc)))
+        paths = []
+    for path in paths:
+        try:
+            data = read_limited(path, path.name, CATALOG)
+        except BadRecord as exc:
+            catalog.damaged.append(Damage(path.name, None, str(exc)))
+            continue
+        contents = parse_po(data.decode("utf-8", errors="replace"), path.name)
+        catalog.messages.update(contents.messages)
+        catalog.plurals.update(contents.plurals)
+        catalog.damaged.extend(contents.damaged)
+    for damage in catalog.damaged:
+        logger.debug("The %s catalog: %s, line %s: %s", language, damage.file, damage.line, damage.reason)
     return catalog
+
+
+MAX_PLACES = 5  # the damaged entries a warning names; the rest are counted
+
+
+def catalog_problem() -> str | None:
+    """What of the current language's catalog shows in English because it was damaged, in one
+    sentence for the player (the command line's stderr, the app's notification), or None.
+
+    It is said in the current language: the reader chose it, and its own entries
+    (catalog-damage.po) are read like any other, so if they are the damaged ones the sentence
+    simply comes out in English."""
+    damaged = _current.damaged
+    if not damaged:
+        return None
+    language = f"{LANGUAGES.get(_current.language, _current.language)} ({_current.language})"
+    entries = [d for d in damaged if d.line is not None]
+    files = ", ".join(d.file for d in damaged if d.line is None)
+    shown = [_("{file} line {line}").format(file=d.file, line=d.line) for d in entries[:MAX_PLACES]]
+    places = ", ".join(shown)
+    if len(entries) > MAX_PLACES:
+        places = _("{places} and {n} more").format(places=places, n=len(entries) - MAX_PLACES)
+    if not entries:
+        return ngettext("The {language} translation cannot read {files}; its messages are shown in English.",
+                        "The {language} translation cannot read {files}; their messages are shown in English.",
+                        len(damaged)).format(language=language, files=files)
+    if not files:
+        return ngettext("The {language} translation has {n} damaged entry ({places}); it is shown in English.",
+                        "The {language} translation has {n} damaged entries ({places}); they are shown in English.",
+                        len(entries)).format(language=language, n=len(entries), places=places)
+    return ngettext("The {language} translation has {n} damaged entry ({places}) and cannot read {files}; "
+                    "they are shown in English.",
+                    "The {language} translation has {n} damaged entries ({places}) and cannot read {files}; "
+                    "they are shown in English.",
+                    len(entries)).format(language=language, n=len(entries), places=places, files=files)
 
 
 # --- the language of this process ---------------------------------------------------------
