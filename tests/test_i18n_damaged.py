@@ -14,6 +14,7 @@ import string
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -359,43 +360,24 @@ def test_the_strict_reader_names_the_file_and_line_of_each_kind_of_damage():
 
 
 # --- fuzzing ----------------------------------------------------------------------------
-def fields(text: str) -> list[str]:
-    return [name for _, name, _, _ in string.Formatter().parse(text) if name is not None]
+FAILS = (ValueError, KeyError, IndexError, AttributeError, TypeError, MarkupError)
 
 
-def safe_as_english(msgid: str, text: str) -> bool:
-    """Whatever arguments format the English `msgid` (str.format, argparse's %, Rich markup)
-    format the translation `text` too, and it can be written out."""
-    text.encode("utf-8")
-    for value in (7, "x"):
-        try:
-            names = {re.split(r"[.\[]", name)[0] for name in fields(msgid)}
-            args = {name: value for name in names if name and not name.isdigit()}
-            msgid.format(*[value] * 10, **args)
-        except (ValueError, KeyError, IndexError, AttributeError, TypeError):
-            continue
-        text.format(*[value] * 10, **args)
-    percent = {name: "x" for name in re.findall(r"%\(([^()]*)\)", msgid)}
+def works(use: Callable[[str], object], text: str) -> bool:
     try:
-        msgid % percent
-    except (ValueError, KeyError, TypeError):
-        pass
-    else:
-        text % percent
-    try:
-        render(msgid)
-    except MarkupError:
-        pass
-    else:
-        render(text)
+        use(text)
+    except FAILS:
+        return False
     return True
 
 
-def ok_as(english: str, text: str) -> bool:
-    try:
-        return safe_as_english(english, text)
-    except (ValueError, KeyError, IndexError, AttributeError, TypeError):
-        return False
+def formats_as_english(english: str, text: str) -> bool:
+    """Whatever formats the English (str.format with numbers or words, argparse's %, Rich
+    markup) formats the translation `text` too, and `text` can be written out."""
+    names = {re.split(r"[.\[]", name)[0] for _, name, _, _ in string.Formatter().parse(english) if name}
+    uses = [lambda t, v=value: t.format(*[v] * 10, **{n: v for n in names if not n.isdigit()}) for value in (7, "x")]
+    uses += [lambda t: t % {n: "x" for n in re.findall(r"%\(([^()]*)\)", english)}, render]
+    return works(str.encode, text) and all(works(use, text) for use in uses if works(use, english))
 
 
 def fuzz_catalogs(seed: int, count: int) -> tuple[int, int]:
@@ -413,11 +395,12 @@ def fuzz_catalogs(seed: int, count: int) -> tuple[int, int]:
                 try:
                     korean = load_catalog("ko", Path(folder))
                     for msgid, text in korean.messages.items():
-                        safe_as_english(msgid, text)
+                        if not formats_as_english(msgid, text):
+                            raise AssertionError(f"mutant {_n}: {text!r} for {msgid!r}")
                     english = parse_po(data.decode("utf-8", errors="replace")).plural_ids
                     for msgid, forms in korean.plurals.items():
                         for form in forms:  # a form may follow the singular's fields or the plural's
-                            if not any(ok_as(e, form) for e in (msgid, english[msgid])):
+                            if not any(formats_as_english(e, form) for e in (msgid, english[msgid])):
                                 raise AssertionError(f"mutant {_n}: {form!r} for {msgid!r}")
                 except Exception:  # noqa: BLE001 - counting every kind of crash is the point
                     crashes += 1
