@@ -56,3 +56,14 @@ async def test_starting_with_the_saved_theme_does_not_write_the_file_again():
         await pilot.pause(0.2)
     assert settings_path().stat().st_mtime_ns == before
     assert json.loads(settings_path().read_text(encoding="utf-8")) == {"theme": "gruvbox"}
+
+
+async def test_a_damaged_settings_file_is_said_once_as_the_app_starts_and_the_defaults_used():
+    settings_path().parent.mkdir(parents=True, exist_ok=True)
+    settings_path().write_bytes(b"[" * 20_000 + b"]" * 20_000)
+    app = TilegamesApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.theme == "textual-dark"
+        said = [str(n.message) for n in app._notifications]
+        assert len(said) == 1 and "settings.json is damaged (it is nested too deeply)" in said[0]

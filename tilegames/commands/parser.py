@@ -27,7 +27,7 @@ from rich.cells import cell_len
 
 from tilegames.core.i18n import LANGUAGES, N_, CatalogError, _, choose_language, set_language
 from tilegames.core.inputs import shown
-from tilegames.core.settings import saved_language
+from tilegames.core.settings import saved
 
 # argparse's own message ids (Python 3.11's argparse.py) that a player of this program can meet.
 ARGPARSE_WORDS = frozenset({
@@ -152,8 +152,11 @@ def start_language(argv: Sequence[str]) -> None:
     """Translate from now on into the language `--lang`, the saved setting or the locale asks
     for; a `--lang` tilegames does not have is left to the parser to refuse."""
     flag = language_flag(argv)
-    choice = choose_language(flag if flag in LANGUAGES else None, saved_language())
+    found = saved()
+    choice = choose_language(flag if flag in LANGUAGES else None, found.language)
     try:
         set_language(choice)
     except CatalogError as exc:  # a damaged catalog: English, and say why
         print(f"tilegames: the {choice} translation cannot be read ({exc}); using English.", file=sys.stderr)
+    if found.problem is not None:  # said after the language is set: the sentence is in it
+        print(f"tilegames: {saved().problem}", file=sys.stderr)

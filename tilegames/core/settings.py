@@ -2,7 +2,9 @@
 
 They sit in one `settings.json` (core/places.py says where). A settings file is data from
 outside like a save: one that is missing, unreadable, too big or damaged is as if nothing had
-been chosen, and one bad entry costs only that entry, never a failure to start. Writing goes
+been chosen (a file that is there but cannot be used is said once, in `Saved.problem`: the
+command line prints it, the app shows it), and one bad entry costs only that entry, never a
+failure to start. Writing goes
 through a temporary file and a rename, so a crash leaves the old settings or the new ones,
 never half a file; saving one setting keeps the others as they were.
 
@@ -17,27 +19,46 @@ import os
 from dataclasses import dataclass
 from typing import Any
 
-from tilegames.core.i18n import LANGUAGES
+from tilegames.core.errors import BadRecord
+from tilegames.core.file_limits import SETTINGS, read_limited
+from tilegames.core.i18n import LANGUAGES, _
+from tilegames.core.inputs import shown
 from tilegames.core.places import settings_path, settings_to_read
 
-MAX_BYTES = 64 * 1024  # far above any real settings file; a bigger one is not read at all
 MAX_KEYMAP = 500  # entries; more than every binding tilegames has
 MAX_TEXT = 100  # characters of a theme name, a binding id or a key string
 
 
-def _read() -> dict[str, Any]:
+def _read() -> tuple[dict[str, Any], str | None]:
+    """What the settings file holds, and why it was ignored when it was (None: it was not, or
+    there is no file). Nothing here raises: a file is data from outside."""
+    path = settings_to_read()
+    if not os.path.lexists(path):
+        return {}, None
     try:
-        with open(settings_to_read(), "rb") as file:
-            raw = file.read(MAX_BYTES + 1)
-        data = json.loads(raw.decode("utf-8")) if len(raw) <= MAX_BYTES else None
-    except (OSError, ValueError):
-        return {}
-    return data if isinstance(data, dict) else {}
+        raw = read_limited(path, shown(path, 200), SETTINGS)
+    except BadRecord as exc:
+        return {}, _("{why} The settings file was ignored; tilegames starts with its defaults.").format(why=exc)
+    why = None
+    try:
+        data = json.loads(raw.decode("utf-8"))
+        if not isinstance(data, dict):
+            why = _("it is not a JSON object")
+    except UnicodeDecodeError:
+        why = _("it is not UTF-8 text")
+    except RecursionError:
+        why = _("it is nested too deeply")
+    except ValueError:  # json.JSONDecodeError, and numbers past Python's digit limit
+        why = _("it is not valid JSON")
+    if why is not None:
+        return {}, _("{path} is damaged ({why}), so it was ignored; tilegames starts with its defaults. "
+                     "Fix it or remove it.").format(path=shown(path, 200), why=why)
+    return data, None
 
 
 def _write(name: str, value: Any) -> None:
     """Set one setting, keeping the others; OSError when the folder cannot be written."""
-    data = _read()
+    data, _problem = _read()
     if value is None:
         data.pop(name, None)
     else:
@@ -60,14 +81,15 @@ class Saved:
     language: str | None  # a language tilegames still has
     theme: str | None  # by name (whether the app still has it is the app's to check)
     keymap: dict[str, Any]  # binding id -> what the file holds for it (ui/keymap.py checks it)
+    problem: str | None = None  # why the file was ignored, when it was (one sentence)
 
 
 def saved() -> Saved:
-    data = _read()
+    data, problem = _read()
     language, theme, keymap = data.get("language"), data.get("theme"), data.get("keymap")
     return Saved(language if isinstance(language, str) and language in LANGUAGES else None,
                  theme if _short_text(theme) else None,
-                 dict(list(keymap.items())[:MAX_KEYMAP]) if isinstance(keymap, dict) else {})
+                 dict(list(keymap.items())[:MAX_KEYMAP]) if isinstance(keymap, dict) else {}, problem)
 
 
 def saved_language() -> str | None:

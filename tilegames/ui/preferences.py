@@ -31,10 +31,13 @@ class Preferences:
         settings = saved()  # the file read once
         self.saved_theme = settings.theme
         self.keymap, self.problems = check_keymap(settings.keymap)
+        self.file_problem = settings.problem  # the whole file ignored: said once, as it starts
 
     def apply(self) -> None:
         """Use the saved keymap and theme, say what could not be used, and save the theme from
         now on whenever it changes."""
+        if self.file_problem is not None:
+            self.app.notify(self.file_problem, severity="warning", timeout=10, markup=False)
         self.app.set_keymap(self.keymap)
         theme = self.saved_theme
         if theme is not None:
