@@ -244,3 +244,50 @@ def test_a_save_being_written_while_it_is_read_is_read_again_next_time(home, mon
     assert unfinished_games() == [home / "a.jsonl"]  # what was read then
     monkeypatch.setattr(save_index, "load_journal", real)
     assert unfinished_games() == []
+
+
+@pytest.mark.parametrize("edit", [
+    {"finished": True},  # hides an unfinished game from Resume
+    {"damaged": "x.jsonl: damaged"},  # so does this
+    {"moves": 99},
+])
+def test_an_index_edited_by_hand_with_the_stamp_kept_is_not_trusted(home, reads, edit):
+    pile_game(home / "a.jsonl", 2)
+    unfinished_games()
+    index_path = home / save_index.INDEX_NAME
+    index = json.loads(index_path.read_text())
+    index["saves"]["a.jsonl"].update(edit)
+    index_path.write_text(json.dumps(index))
+    reads.clear()
+    [save] = unfinished_saves()
+    assert save.path == home / "a.jsonl" and save.moves == 2 and save.damaged is None
+    assert reads == ["a.jsonl"]
+    reads.clear()
+    unfinished_saves()
+    assert reads == []  # rebuilt: trusted again
+
+
+def test_an_index_with_other_names_than_the_save_shows_the_saves_names(home, reads):
+    pile_game(home / "a.jsonl", 2, seats=("Ann", "Bora"))
+    unfinished_games()
+    index_path = home / save_index.INDEX_NAME
+    index = json.loads(index_path.read_text())
+    index["saves"]["a.jsonl"]["header"]["seats"] = ["Mallory", "Eve"]
+    index_path.write_text(json.dumps(index))
+    [save] = unfinished_saves()
+    assert save.header is not None and save.header.seats == ("Ann", "Bora")
+
+
+def test_a_stale_index_for_a_save_rewritten_with_the_same_size_and_times_is_not_trusted(home, reads):
+    pile_game(home / "a.jsonl", 2, seats=("Ann", "Bora"))
+    stat = (home / "a.jsonl").stat()
+    unfinished_games()
+    text = (home / "a.jsonl").read_bytes().replace(b'"Bora"', b'"Cora"')  # same length
+    (home / "a.jsonl").write_bytes(text)
+    os.utime(home / "a.jsonl", ns=(stat.st_atime_ns, stat.st_mtime_ns))
+    index_path = home / save_index.INDEX_NAME
+    index = json.loads(index_path.read_text())
+    index["saves"]["a.jsonl"]["ctime_ns"] = (home / "a.jsonl").stat().st_ctime_ns  # as a restore leaves it
+    index_path.write_text(json.dumps(index))
+    [save] = unfinished_saves()
+    assert save.header is not None and save.header.seats == ("Ann", "Cora")

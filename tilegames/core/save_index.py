@@ -9,7 +9,11 @@ its game is over, with the file's size, mtime and ctime when it was read.
 The journal is the truth and the index only a cache of it:
 
 * a summary is used only while its file's size, mtime and ctime are still what they were
-  when it was read; otherwise that one journal is read and replayed again. A game played on
+  when it was read, and its `check` still matches: a keyed hash of the journal's bytes and
+  the summary together, taken when the summary was made. A listing reads each journal's
+  bytes (quick: no replay) to check it, so an index edited by hand (a game marked finished,
+  other names) or a journal rewritten with the same size and times is not believed;
+  otherwise that one journal is read and replayed again. A game played on
   since, a game that has ended, a save copied in by hand: each is read once, by the first
   listing that sees it, and its summary kept from then on;
 * the stat is taken before the journal is read, so a journal that grows while it is read
@@ -29,17 +33,20 @@ accepts is fine here.
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import json
 import math
 import os
 import re
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
 from tilegames import __version__
 from tilegames.core.codec import from_jsonable, to_jsonable
 from tilegames.core.errors import BadRecord
+from tilegames.core.file_limits import JOURNAL, read_limited
 from tilegames.core.i18n import _
 from tilegames.core.inputs import MAX_DIGITS, is_text
 from tilegames.core.journal import JournalHeader, game_of, initial_state, load_journal, replay_steps
@@ -47,7 +54,7 @@ from tilegames.core.jsonlines import json_line
 
 INDEX_NAME = ".index.json"
 FORMAT = "tilegames-save-index"
-VERSION = 1
+VERSION = 2  # 2: entries carry a check of the journal and the summary
 # An index is about 400 bytes a save; anything this large is not one (and is not read).
 MAX_INDEX_BYTES = 64 << 20
 
@@ -77,6 +84,7 @@ class _Entry:
     moves: int
     finished: bool
     damaged: str | None = None
+    check: str = ""  # `_check` of the journal's bytes and this summary
 
     @property
     def stamp(self) -> Stamp:
@@ -108,7 +116,7 @@ def scan(folder: Path) -> list[SaveInfo]:
         stamp: Stamp = (stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns)
         path = Path(file.path)
         cached = known.get(file.name)
-        if cached is not None and cached[0].stamp == stamp:
+        if cached is not None and cached[0].stamp == stamp and _still_true(path, cached[0]):
             entry, header = cached
             keep = True
         else:
@@ -128,7 +136,7 @@ def _summarize(path: Path, stamp: Stamp) -> tuple[_Entry, JournalHeader | None, 
     try:
         loaded = load_journal(path)
     except BadRecord as exc:
-        return _Entry(size, mtime_ns, ctime_ns, None, 0, False, str(exc)), None, True
+        return _checked(path, _Entry(size, mtime_ns, ctime_ns, None, 0, False, str(exc))), None, True
     header = loaded.header
     try:
         game = game_of(loaded)
@@ -139,8 +147,42 @@ def _summarize(path: Path, stamp: Stamp) -> tuple[_Entry, JournalHeader | None, 
     except BadRecord as exc:
         word_list = header.config.get("word_list")
         keep = not (isinstance(word_list, str) and word_list)  # it may come back: try again
-        return _Entry(size, mtime_ns, ctime_ns, header.to_json(), 0, False, str(exc)), header, keep
-    return _Entry(size, mtime_ns, ctime_ns, header.to_json(), moves, finished), header, True
+        return _checked(path, _Entry(size, mtime_ns, ctime_ns, header.to_json(), 0, False, str(exc))), header, keep
+    return _checked(path, _Entry(size, mtime_ns, ctime_ns, header.to_json(), moves, finished)), header, True
+
+
+_CHECK_KEY = b"tilegames-save-index-check"
+
+
+def _check(data: bytes, entry: _Entry) -> str:
+    """A keyed hash of a journal's bytes and what its summary says of them: any change to
+    either, by a program or by hand, changes it (a key, so a plain hash of the journal does
+    not pass for one)."""
+    summary = json.dumps([entry.size, entry.mtime_ns, entry.ctime_ns, entry.header, entry.moves, entry.finished,
+                          entry.damaged], sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    digest = hashlib.blake2b(data, digest_size=16, key=_CHECK_KEY)
+    digest.update(summary.encode("ascii"))
+    return digest.hexdigest()
+
+
+def _journal_bytes(path: Path) -> bytes | None:
+    try:
+        return read_limited(path, path.name, JOURNAL)
+    except BadRecord:
+        return None
+
+
+def _checked(path: Path, entry: _Entry) -> _Entry:
+    """`entry` with its check, from the journal as it is now (none when it cannot be read:
+    such an entry is never trusted, and the journal is read again next time)."""
+    data = _journal_bytes(path)
+    return entry if data is None else replace(entry, check=_check(data, entry))
+
+
+def _still_true(path: Path, entry: _Entry) -> bool:
+    """Whether the index's summary still describes the journal at `path`, byte for byte."""
+    data = _journal_bytes(path)
+    return data is not None and bool(entry.check) and hmac.compare_digest(entry.check, _check(data, entry))
 
 
 def _read_index(path: Path) -> dict[str, tuple[_Entry, JournalHeader | None]]:
@@ -218,6 +260,7 @@ def _entry_from(raw: Any) -> _Entry:
     entry = _Entry(**raw)
     if not all(type(n) is int for n in (entry.size, entry.mtime_ns, entry.ctime_ns, entry.moves)) \
             or type(entry.finished) is not bool or not (entry.damaged is None or type(entry.damaged) is str) \
+            or type(entry.check) is not str \
             or not (entry.header is None or type(entry.header) is dict):
         return from_jsonable(_Entry, raw, where="save")
     return entry
