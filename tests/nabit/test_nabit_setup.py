@@ -40,7 +40,7 @@ def test_a_tile_names_its_colour_and_its_letter():
 def test_another_letter_file_can_be_used(tmp_path):
     path = tmp_path / "letters.txt"
     path.write_text("# mine\nA 3\nT 2\nS 2\nBLANKS 2\n")
-    assert letters_file(str(path)) == str(path.resolve())
+    assert letters_file(str(path)) == f"# {path.resolve()}\nA 3\nS 2\nT 2\nBLANKS 2\n"  # the counts kept
     config = GAME.config_for({"nab_letters": str(path)}, 2)
     state = GAME.new_game(config, ("Ann", "Bora"), 5)
     assert len(state.bags[0]) + len(state.hands[0]) == 9

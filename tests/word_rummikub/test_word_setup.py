@@ -48,7 +48,9 @@ def test_a_file_of_ones_own_replaces_the_distribution(tmp_path):
     state = GAME.new_game(config, ("Ann", "Bora"), seed=3)
     assert Counter(t.face for t in full_set(str(path))) == {"A": 20, "B": 10, "*": 1}
     assert state.tile_count == 31
-    assert letters_file(str(path)) == str(path.resolve())
+    kept = letters_file(str(path))  # the config keeps the counts, headed by their file
+    assert kept == f"# {path.resolve()}\nA 20\nB 10\nJOKERS 1\n"
+    assert full_set(kept) == full_set(str(path))
 
 
 @pytest.mark.parametrize("text, message", [

@@ -8,6 +8,12 @@ starts a comment; blank lines are ignored.
 
 The file is data from outside: anything wrong with it is one sentence (`BadRecord`) naming the
 file and the line, never a traceback.
+
+A game set up with a file of its own (`--letters FILE`) keeps the counts themselves in its
+config, written out in the same format with the file they came from on the first line
+(`kept_counts`): a save then replays to the same deal whatever happens to the file later. A
+value with a line break in it is such counts; any other value is a file's path (a config
+written by hand, a scenario).
 """
 
 from __future__ import annotations
@@ -39,11 +45,36 @@ class LetterCounts:
         return sum(n for _, n in self.counts)
 
 
+def is_kept(value: str) -> bool:
+    """Whether a config's letters value is the counts themselves (else it names a file)."""
+    return "\n" in value
+
+
+def kept_counts(counts: LetterCounts, special: str, source: str) -> str:
+    """`counts` written out as a config keeps them: the file they came from, then the lines."""
+    lines = [f"# {source}"] + [f"{letter} {n}" for letter, n in counts.counts]
+    if counts.special:
+        lines.append(f"{special} {counts.special}")
+    return "\n".join(lines) + "\n"
+
+
+def source_of(value: str) -> str:
+    """How messages name a config's letters: the file, or the file the kept counts came from."""
+    if not is_kept(value):
+        return value
+    first = value.split("\n", 1)[0]
+    return first[2:] if first.startswith("# ") else _("the letters kept with the game")
+
+
 def read_letter_counts(path: Path | str, where: str, special: str, example: str) -> LetterCounts:
-    """The counts in the file at `path`; BadRecord with one sentence beginning with `where`
-    ("The letter tiles file x.txt") otherwise. `example` is a line shown in the message for a
-    line that is not a name and a count ("E 13")."""
-    text = read_players_file(Path(path), where, kind=LETTERS_FILE)
+    """The counts in the file at `path` (or `path` itself, when it holds counts kept in a
+    config); BadRecord with one sentence beginning with `where` ("The letter tiles file x.txt")
+    otherwise. `example` is a line shown in the message for a line that is not a name and a
+    count ("E 13")."""
+    if isinstance(path, str) and is_kept(path):
+        text = path
+    else:
+        text = read_players_file(Path(path), where, kind=LETTERS_FILE)
     counts: dict[str, int] = {}
     special_count: int | None = None
     for number, raw in enumerate(text.splitlines(), start=1):

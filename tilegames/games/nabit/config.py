@@ -12,7 +12,6 @@ clock off for Scrabble and Nab-It! unless the players choose one.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Callable, Literal, Mapping
 
 from tilegames.core.i18n import N_, _
@@ -20,7 +19,7 @@ from tilegames.core.inputs import shown
 from tilegames.core.lexicon import word_list_option
 from tilegames.core.protocol import choose_preset
 from tilegames.core.setup_options import PRESET, SetupOption, timer_option
-from tilegames.games.nabit.tiles import load_letters
+from tilegames.games.nabit.tiles import letters_to_keep
 
 HAND = 5  # tiles in a hand, refilled after each build (RULES.md §4.1)
 MAX_HEIGHT = 5  # the most tiles a stack holds; the 5th caps it (§4.4, §4.5)
@@ -64,9 +63,9 @@ def preset(name: str, **changes: object) -> NabItConfig:
 
 def letters_file(text: str) -> str:
     """`--letters FILE`: the file is read at once, so a bad one is one line before the game
-    starts; the config keeps its full path."""
-    load_letters(text)
-    return str(Path(text).resolve())
+    starts, and the config keeps the counts it holds (with its full path on their first line),
+    so that the game's save never depends on the file again."""
+    return letters_to_keep(text)
 
 
 def _named(names: Mapping[str, object], refusal: str) -> Callable[[str], object]:

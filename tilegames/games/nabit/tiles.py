@@ -26,7 +26,7 @@ from tilegames.core import seeds
 from tilegames.core.errors import BadRecord
 from tilegames.core.i18n import _
 from tilegames.core.inputs import shown
-from tilegames.core.letter_counts import LetterCounts, read_letter_counts
+from tilegames.core.letter_counts import LetterCounts, kept_counts, read_letter_counts, source_of
 from tilegames.core.resources import assets_dir
 from tilegames.core.tiles import Tile, make_tiles
 
@@ -49,13 +49,19 @@ def load_letters(path: Path | str | None) -> LetterCounts:
 @functools.lru_cache(maxsize=8)
 def _load(path: str) -> LetterCounts:
     """One colour's letters (`counts`) and blanks (`special`)."""
-    where = _("The Nab-It! letters file {path}").format(path=shown(path, 80))
+    where = _("The Nab-It! letters file {path}").format(path=shown(source_of(path), 80))
     letters = read_letter_counts(path, where, BLANKS_LINE, "E 2")
     if not letters.letters:
         raise BadRecord(_("{where} has no letter tiles (one 'LETTER COUNT' per line).").format(where=where))
     if letters.letters + letters.special > MOST_TILES:
         raise BadRecord(_("{where} has more than {most} tiles in one colour.").format(where=where, most=MOST_TILES))
     return letters
+
+
+def letters_to_keep(path: str) -> str:
+    """One colour's letters in the file at `path`, as a game's config keeps them (`--letters
+    FILE`: the save no longer needs the file; core/letter_counts.py)."""
+    return kept_counts(load_letters(path), BLANKS_LINE, str(Path(path).resolve()))
 
 
 def colour_size(nab_letters: str | None) -> int:

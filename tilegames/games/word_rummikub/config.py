@@ -11,7 +11,6 @@ them.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Literal
 
 from tilegames.core.i18n import N_, _
@@ -19,7 +18,7 @@ from tilegames.core.inputs import shown
 from tilegames.core.lexicon import word_list_option
 from tilegames.core.protocol import choose_preset
 from tilegames.core.setup_options import PRESET, SetupOption, timer_option
-from tilegames.games.word_rummikub.tiles import load_letters
+from tilegames.games.word_rummikub.tiles import letters_to_keep
 
 HAND = 14  # tiles dealt to each player (RULES.md §2.2)
 RACK_TARGET = 7  # a player who placed a tile tops their rack up to this many (§2.4)
@@ -67,10 +66,10 @@ def preset(name: str, **changes: object) -> WordRummikubConfig:
 
 
 def letters_file(text: str) -> str:
-    """A letter-tiles file named on the command line (`--letters FILE`), read now so that a bad
-    one is one line at the start, not an error mid-game; the config keeps its full path."""
-    load_letters(text)
-    return str(Path(text).resolve())
+    """`--letters FILE`: the file is read at once, so a bad one is one line before the game
+    starts, and the config keeps the counts it holds (with its full path on their first line),
+    so that the game's save never depends on the file again."""
+    return letters_to_keep(text)
 
 
 def on_off(text: str) -> bool:

@@ -20,7 +20,7 @@ from tilegames.core.errors import BadRecord
 from tilegames.core.i18n import _
 from tilegames.core.inputs import shown
 from tilegames.core.letter_counts import LETTERS as LETTERS  # the draft and the joker rules read it here
-from tilegames.core.letter_counts import read_letter_counts
+from tilegames.core.letter_counts import LetterCounts, kept_counts, read_letter_counts, source_of
 from tilegames.core.resources import assets_dir
 from tilegames.core.tiles import Tile, make_tiles
 
@@ -55,7 +55,7 @@ def load_letters(path: Path | str | None) -> LetterSet:
 
 @functools.lru_cache(maxsize=8)
 def _load(path: str) -> LetterSet:
-    where = _("The letter tiles file {path}").format(path=shown(path, 80))
+    where = _("The letter tiles file {path}").format(path=shown(source_of(path), 80))
     read = read_letter_counts(path, where, JOKERS_LINE, "E 13")
     letters = LetterSet(read.counts, read.special)
     if not letters.letters:
@@ -63,6 +63,13 @@ def _load(path: str) -> LetterSet:
     if letters.letters + letters.jokers > MOST_TILES:
         raise BadRecord(_("{file} has more than {count} tiles.").format(file=where, count=MOST_TILES))
     return letters
+
+
+def letters_to_keep(path: str) -> str:
+    """The distribution in the file at `path`, as a game's config keeps it (`--letters FILE`:
+    the save no longer needs the file; core/letter_counts.py)."""
+    letters = load_letters(path)
+    return kept_counts(LetterCounts(letters.counts, letters.jokers), JOKERS_LINE, str(Path(path).resolve()))
 
 
 def full_set(word_letters: str | None) -> tuple[Tile, ...]:
