@@ -312,7 +312,12 @@ def run(argv: list[str], capsys) -> tuple[int | str | None, str]:
 
 @pytest.mark.usefixtures("damaged_start")
 def test_lang_ko_version_and_help_on_damaged_catalogs_run_and_the_damaged_texts_are_english(capsys):
-    assert run(["--lang", "ko", "--version"], capsys) == (0, f"tilegames {tilegames.__version__}\n")
+    with pytest.raises(SystemExit) as exit_:
+        main(["--lang", "ko", "--version"])
+    said = capsys.readouterr()
+    assert exit_.value.code == 0 and said.out == f"tilegames {tilegames.__version__}\n"
+    [warning] = said.err.splitlines()  # the one warning, on its own stream
+    assert warning.startswith("tilegames: ") and "cli.po 11행" in warning  # said in Korean
     code, out = run(["--lang", "ko", "--help"], capsys)
     assert code == 0 and "usage: tilegames" in out and "show program's version number and exit" in out
     assert "옵션:" in out and "터미널에서 즐기는 루미큐브" in out

@@ -121,4 +121,4 @@ def test_binary_junk_and_non_utf8_bytes_give_one_line_and_exit_1(capsys, tmp_pat
 def test_a_file_name_that_is_not_utf8_is_echoed_safely(capsys, tmp_path):
     path = tmp_path / b"bad\xff\x1b.gcg".decode("utf-8", "surrogateescape")
     code, lines = verify_command(capsys, path)
-    assert code == 1 and lines == [f"{tmp_path}/bad\\xff\\x1b.gcg: cannot be read: No such file or directory"]
+    assert code == 1 and lines == [f"{tmp_path}/bad\\xff\\x1b.gcg does not exist."]

@@ -67,3 +67,16 @@ async def test_a_damaged_settings_file_is_said_once_as_the_app_starts_and_the_de
         assert app.theme == "textual-dark"
         said = [str(n.message) for n in app._notifications]
         assert len(said) == 1 and "settings.json is damaged (it is nested too deeply)" in said[0]
+
+
+async def test_a_damaged_catalog_is_said_once_as_the_app_starts(monkeypatch):
+    from tilegames.core import i18n
+
+    monkeypatch.setattr(i18n, "catalog_problem", lambda: "The ko translation has 1 damaged entry.")
+    import tilegames.ui.preferences as preferences
+
+    monkeypatch.setattr(preferences, "catalog_problem", i18n.catalog_problem)
+    app = TilegamesApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert [str(n.message) for n in app._notifications] == ["The ko translation has 1 damaged entry."]

@@ -25,7 +25,7 @@ from typing import Any, Callable, Iterable, Iterator, NoReturn, Sequence
 
 from rich.cells import cell_len
 
-from tilegames.core.i18n import LANGUAGES, N_, CatalogError, _, choose_language, set_language
+from tilegames.core.i18n import LANGUAGES, N_, _, catalog_problem, choose_language, set_language
 from tilegames.core.inputs import shown
 from tilegames.core.settings import saved
 
@@ -154,9 +154,7 @@ def start_language(argv: Sequence[str]) -> None:
     flag = language_flag(argv)
     found = saved()
     choice = choose_language(flag if flag in LANGUAGES else None, found.language)
-    try:
-        set_language(choice)
-    except CatalogError as exc:  # a damaged catalog: English, and say why
-        print(f"tilegames: the {choice} translation cannot be read ({exc}); using English.", file=sys.stderr)
-    if found.problem is not None:  # said after the language is set: the sentence is in it
-        print(f"tilegames: {saved().problem}", file=sys.stderr)
+    set_language(choice)  # a damaged catalog entry is English, said by catalog_problem()
+    for problem in (catalog_problem(), saved().problem if found.problem else None):  # in the language just set
+        if problem is not None:
+            print(f"tilegames: {problem}", file=sys.stderr)

@@ -15,7 +15,7 @@ from typing import Any
 from textual.app import App
 from textual.theme import Theme
 
-from tilegames.core.i18n import _
+from tilegames.core.i18n import _, catalog_problem
 from tilegames.core.inputs import shown
 from tilegames.core.places import settings_path
 from tilegames.core.settings import save_theme, saved
@@ -31,13 +31,14 @@ class Preferences:
         settings = saved()  # the file read once
         self.saved_theme = settings.theme
         self.keymap, self.problems = check_keymap(settings.keymap)
-        self.file_problem = settings.problem  # the whole file ignored: said once, as it starts
+        # Said once, as the app starts: the settings file ignored, catalog entries in English.
+        self.start_problems = [p for p in (settings.problem, catalog_problem()) if p is not None]
 
     def apply(self) -> None:
         """Use the saved keymap and theme, say what could not be used, and save the theme from
         now on whenever it changes."""
-        if self.file_problem is not None:
-            self.app.notify(self.file_problem, severity="warning", timeout=10, markup=False)
+        for problem in self.start_problems:
+            self.app.notify(problem, severity="warning", timeout=10, markup=False)
         self.app.set_keymap(self.keymap)
         theme = self.saved_theme
         if theme is not None:
