@@ -1,6 +1,7 @@
 """Saving that fails (issue 10, item 16): a full, read-only or unwritable saves folder, or a
 saves path that is not a folder, is one clear line before play; mid-game the game goes on in
-memory and the player is told saving stopped; a failed append leaves no fragment."""
+memory, its moves kept until the disk takes them again (test_saves_disk_full.py), and the
+player is told how many are not saved; a failed append leaves no fragment."""
 
 from __future__ import annotations
 
@@ -82,21 +83,27 @@ def test_creating_a_journal_on_a_full_disk_leaves_no_file(tmp_path, disk_full):
     assert not (tmp_path / "g.jsonl").exists()
 
 
-def test_mid_game_the_game_goes_on_in_memory_and_saving_stops(tmp_path, monkeypatch):
+def test_mid_game_the_game_goes_on_in_memory_and_its_moves_wait_for_the_disk(tmp_path, monkeypatch):
     session = LocalSession.start(pilegame.GAME, PileConfig(), ("Ann", "Bora"), 5, path=tmp_path / "g.jsonl")
     told = []
     session.on_save_failed = told.append
     session.act(0, Draw())
-    monkeypatch.setattr(journal_writer, "write_durably", half_then_full(journal_writer.write_durably))
+    real = journal_writer.write_durably
+    monkeypatch.setattr(journal_writer, "write_durably", half_then_full(real))
     session.act(1, Draw())  # no exception: the move counts
     session.act(0, Draw())
     assert session.turn_number() == 3
     assert len(told) == 1 and "Saving stopped" in told[0] and "disk is full" in told[0]
-    assert "not saved" in told[0]
-    assert session.saving_stopped
+    assert "1 move is not saved yet" in told[0] and "tries again" in told[0]
+    assert session.saving_stopped and session.unsaved_moves == 2
     loaded = load_journal(tmp_path / "g.jsonl")  # what was saved is whole and replays
     assert len(loaded.records) == 1 and loaded.warnings == []
     replay(loaded)
+    monkeypatch.setattr(journal_writer, "write_durably", real)
+    session.retry_saving()  # space again: the two moves kept are written
+    assert len(load_journal(tmp_path / "g.jsonl").records) == 3 and session.unsaved_moves == 0
+    assert told[1] == "Saving works again: every move is saved." and session.saving_stopped is None
+    session.close()
 
 
 def test_a_saves_path_that_is_a_file_is_one_line_and_exit_1_before_play(home, monkeypatch, capsys):

@@ -15,7 +15,7 @@ from typing import Any, Callable
 from tilegames.core.clock import Clock
 from tilegames.core.controller import TurnController
 from tilegames.core.errors import BadRecord, SaveFailed
-from tilegames.core.i18n import _
+from tilegames.core.i18n import _, ngettext
 from tilegames.core.journal import JournalHeader, game_of, load_journal, replay, replay_steps
 from tilegames.core.journal_writer import JournalWriter
 from tilegames.core.protocol import Action, Event, Game, Result
@@ -29,20 +29,69 @@ class LocalSession:
     path: Path | None
     warnings: list[str] = field(default_factory=list)
     history: list[Event] = field(default_factory=list)  # what happened before a resume
-    # Told (once, with a sentence) when saving stops mid-game; the game goes on in memory.
+    # Told (with a sentence) when saving starts failing mid-game (the moves are kept and tried
+    # again; the game goes on), when it works again, and if it stops for good.
     on_save_failed: Callable[[str], None] | None = None
-    saving_stopped: str | None = None
+    saving_stopped: str | None = None  # what was said, while saving does not work
 
     def __post_init__(self) -> None:
         journal = self.controller.journal
         if journal is not None:
             journal.on_failure = self._saving_failed
+            journal.on_resumed = self._saving_resumed
 
     def _saving_failed(self, exc: SaveFailed) -> None:
-        self.saving_stopped = (_("Saving stopped: {exc} You can play on, but the moves from now on are not saved.").format(exc=exc))
-        self.warnings.append(self.saving_stopped)
+        journal = self.controller.journal
+        count = self.unsaved_moves
+        if journal is not None and journal.stopped is not None:
+            notice = ngettext("Saving stopped for good: {exc} {count} move is not saved, nor are the moves from now "
+                              "on: you can play on, but leaving loses them.",
+                              "Saving stopped for good: {exc} {count} moves are not saved, nor are the moves from "
+                              "now on: you can play on, but leaving loses them.", count)
+        elif count:
+            notice = ngettext("Saving stopped: {exc} {count} move is not saved yet; tilegames tries again after each "
+                              "move. Free some space on the disk, or make it writable again, and it is saved.",
+                              "Saving stopped: {exc} {count} moves are not saved yet; tilegames tries again after "
+                              "each move. Free some space on the disk, or make it writable again, and they are saved.",
+                              count)
+        else:
+            notice = _("Saving stopped: {exc} This turn's changes are not saved yet; tilegames tries again at each "
+                       "change and move. Free some space on the disk, or make it writable again, and they are saved.")
+        self._tell(notice.format(exc=exc, count=count))
+        self.saving_stopped = self.warnings[-1]
+
+    def _saving_resumed(self) -> None:
+        self.saving_stopped = None
+        self._tell(_("Saving works again: every move is saved."))
+
+    def _tell(self, sentence: str) -> None:
+        self.warnings.append(sentence)
         if self.on_save_failed is not None:
-            self.on_save_failed(self.saving_stopped)
+            self.on_save_failed(sentence)
+
+    @property
+    def saved(self) -> bool:
+        """Whether the game is on the disk as it stands: every move, and the turn in progress."""
+        return self.unsaved_moves == 0 and self.turn_saved
+
+    @property
+    def unsaved_moves(self) -> int:
+        """The moves made that are not on the disk (waiting for space, or lost if saving stopped
+        for good); 0 for a game not saved at all (`saved` says so)."""
+        journal = self.controller.journal
+        return 0 if journal is None else journal.unsaved_actions
+
+    @property
+    def turn_saved(self) -> bool:
+        """Whether the turn in progress is on the disk as it stands (False: not saved at all)."""
+        journal = self.controller.journal
+        return journal is not None and journal.turn_saved
+
+    def retry_saving(self) -> None:
+        """Write what waits for the disk now (a timer, leaving); what changed is told."""
+        journal = self.controller.journal
+        if journal is not None:
+            journal.retry()
 
     @classmethod
     def start(cls, game: Game[Any, Any, Any], config: Any, seats: tuple[str, ...], seed: int, *,
