@@ -56,3 +56,10 @@ def test_a_setting_saved_over_a_damaged_file_makes_it_whole(home):
 
 def test_a_missing_settings_file_is_no_problem(home):
     assert settings.saved().problem is None
+
+
+def test_text_that_is_not_unicode_costs_only_its_entry(home):
+    """Found by the fuzz test: JSON's lone surrogates crashed the keymap check."""
+    home.write_bytes(b'{"theme": "\\ud800", "keymap": {"rows.draw": "\\udcffx", "\\ud800": "x", "rows.help": "h"}}')
+    found = settings.saved()
+    assert found.theme is None and found.keymap == {"rows.help": "h"} and found.problem is None

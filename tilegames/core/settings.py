@@ -22,7 +22,7 @@ from typing import Any
 from tilegames.core.errors import BadRecord
 from tilegames.core.file_limits import SETTINGS, read_limited
 from tilegames.core.i18n import LANGUAGES, _
-from tilegames.core.inputs import shown
+from tilegames.core.inputs import is_text, shown
 from tilegames.core.places import settings_path, settings_to_read
 
 MAX_KEYMAP = 500  # entries; more than every binding tilegames has
@@ -71,7 +71,8 @@ def _write(name: str, value: Any) -> None:
 
 
 def _short_text(value: Any) -> bool:
-    return isinstance(value, str) and 0 < len(value) <= MAX_TEXT
+    """A string of 1 to MAX_TEXT characters that is Unicode text (JSON's `\ud800` is not)."""
+    return isinstance(value, str) and 0 < len(value) <= MAX_TEXT and is_text(value)
 
 
 @dataclass(frozen=True)
@@ -89,7 +90,8 @@ def saved() -> Saved:
     language, theme, keymap = data.get("language"), data.get("theme"), data.get("keymap")
     return Saved(language if isinstance(language, str) and language in LANGUAGES else None,
                  theme if _short_text(theme) else None,
-                 dict(list(keymap.items())[:MAX_KEYMAP]) if isinstance(keymap, dict) else {}, problem)
+                 {k: v for k, v in list(keymap.items())[:MAX_KEYMAP] if is_text(k) and (not isinstance(v, str) or is_text(v))}
+                 if isinstance(keymap, dict) else {}, problem)
 
 
 def saved_language() -> str | None:
