@@ -39,21 +39,28 @@ async def test_starting_a_game_with_a_saves_path_that_is_a_file_is_a_message(app
         assert isinstance(app.screen, MenuScreen)
 
 
-async def test_a_full_disk_mid_game_is_a_message_and_the_game_goes_on(app, monkeypatch):
+async def test_a_full_disk_mid_game_is_a_message_and_the_game_goes_on_its_moves_kept(app, monkeypatch):
     async with app.run_test(size=(100, 30)) as pilot:
         app.start("rummikub", ("Ann", "Bora"), config(turn_seconds=None), open_hands=True, seed=3)
         await pilot.pause()
         session = play_screen(app).session
         turn = session.turn_number()
-        monkeypatch.setattr(journal_writer, "write_durably", full_disk(journal_writer.write_durably))
+        real = journal_writer.write_durably
+        monkeypatch.setattr(journal_writer, "write_durably", full_disk(real))
         await pilot.press("d")
         await pilot.pause()
         assert session.turn_number() == turn + 1  # Ann drew; it is Bora's turn
         assert "Saving stopped" in notes(app) and "disk is full" in notes(app)
+        assert "1 move is not saved yet" in notes(app) and "tries again" in notes(app)
         await pilot.press("d")
         await pilot.pause()
         assert session.turn_number() == turn + 2
-    assert load_journal(session.path).records == []  # what was saved is whole
+        assert load_journal(session.path).records == []  # what was saved is whole
+        monkeypatch.setattr(journal_writer, "write_durably", real)
+        await pilot.press("d")  # space again: the two moves kept are written first
+        await pilot.pause()
+        assert "Saving works again: every move is saved." in notes(app)
+    assert len(load_journal(session.path).records) == 3
 
 
 HOLD = "import sys; from tilegames.core.journal_writer import JournalWriter; w = JournalWriter.reopen(sys.argv[1]); " \

@@ -87,6 +87,13 @@ class LocalSession:
         journal = self.controller.journal
         return journal is not None and journal.turn_saved
 
+    @property
+    def may_still_save(self) -> bool:
+        """Whether what is not saved may still be: False once saving stopped for good, and for a
+        game not saved at all."""
+        journal = self.controller.journal
+        return journal is not None and journal.stopped is None
+
     def retry_saving(self) -> None:
         """Write what waits for the disk now (a timer, leaving); what changed is told."""
         journal = self.controller.journal

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from tilegames.core.errors import BadRecord, GameInUse, SaveFailed
-from tilegames.core.i18n import _
+from tilegames.core.i18n import _, ngettext
 from tilegames.core.journal import JournalHeader
 from tilegames.core.registry import get_game
 from tilegames.core.saves import find_saved, new_journal_path
@@ -96,14 +96,20 @@ class SeriesFlow:
             return
         self.show(session)
 
-    def deal_next(self) -> LocalSession | None:
-        """`prepare_next`, saying what went wrong: unsaved when saving fails, None when the
-        saved next game cannot be opened."""
+    def deal_next(self, *, last_try: bool) -> LocalSession | None:
+        """`prepare_next`, saying what went wrong: None when the saved next game cannot be
+        opened, or cannot be saved yet at a game's end (Enter tries again: some space may have
+        been freed meanwhile); at that `last_try`, a next game that cannot be saved is played
+        without saving, and said so."""
         try:
             return self.prepare_next()
         except SaveFailed as exc:
-            self.app.say(_("Saving stopped: {reason} The next game is played without saving.").format(reason=exc),
-                         "warning")
+            if not last_try:
+                self.app.say(_("The next game cannot be saved yet: {reason} Free some space on the disk: tilegames "
+                               "tries again when you go on to it.").format(reason=exc), "warning")
+                return None
+            self.app.say(_("The next game cannot be saved: {reason} It is played without saving: leaving it loses "
+                           "it.").format(reason=exc), "warning")
             return self.prepare_next(save=False)
         except (GameInUse, BadRecord) as exc:
             self.app.say(_("The next game of this series cannot be opened: {reason}").format(reason=exc))
@@ -113,7 +119,7 @@ class SeriesFlow:
         if self.series.is_over:
             self.app.back_to_menu()
             return
-        session, self.next = self.next or self.deal_next(), None
+        session, self.next = self.next or self.deal_next(last_try=True), None
         if session is None:
             self.app.back_to_menu()
         else:
@@ -128,8 +134,15 @@ class SeriesFlow:
 
     def game_over(self, session: Session) -> None:
         record = finished_record(session)  # the screen saw the end: the session says so too
-        session.close()
+        session.close()  # the last try at writing what waits for the disk
+        lost = session.unsaved_moves if isinstance(session, LocalSession) and session.path is not None else 0
+        if lost:
+            self.app.say(ngettext("The end of this game is not saved: its last move could not be written, so in the "
+                                  "menu it is still unfinished, and Resume goes on from before it.",
+                                  "The end of this game is not saved: its last {count} moves could not be written, so "
+                                  "in the menu it is still unfinished, and Resume goes on from before them.",
+                                  lost).format(count=lost), "warning")
         self.series = self.series.record(record)
         if not self.series.is_over:
-            self.next = self.deal_next()
+            self.next = self.deal_next(last_try=False)
         self.app.push_screen(plugin(self.game_id).summary(session, self.series))

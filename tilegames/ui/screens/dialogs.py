@@ -1,6 +1,9 @@
-"""Small screens between turns: the hand-off that hides the rack, and a yes/no question."""
+"""Small screens between turns: the hand-off that hides the rack, a yes/no question, and what
+leaving a game asks (as true as its saving is)."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from rich.cells import cell_len, set_cell_size
 from rich.text import Text
@@ -11,13 +14,48 @@ from textual.containers import Center, Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Static
 
-from tilegames.core.i18n import _
+from tilegames.core.i18n import _, ngettext
+from tilegames.core.session import LocalSession
+from tilegames.core.session_protocol import Session
 from tilegames.ui.screens.base import TranslatedKeys
+
+
+def ask_to_leave(session: Session | None) -> str:
+    """What leaving a game played here asks. Saving is tried again first (the player may just
+    have freed some space), then the question says what leaving loses: how many moves are not
+    saved, or the turn's changes, and what to do to keep them; "It is saved, this turn too"
+    only when it is. A session that does not save here (None) gets a question that promises
+    nothing."""
+    if not isinstance(session, LocalSession):
+        return _("Leave this game? Choose Resume in the menu (or run `tilegames resume`) to go on from where it "
+                 "was last saved. (y/n)")
+    if session.path is None:
+        return _("Leave this game? It is not saved: leaving ends it. (y/n)")
+    session.retry_saving()
+    count = session.unsaved_moves
+    if count and not session.may_still_save:
+        return ngettext("Leave this game? Saving stopped for good, and {count} move is not saved: leaving loses it, "
+                        "and Resume goes on from before it. (y/n)",
+                        "Leave this game? Saving stopped for good, and {count} moves are not saved: leaving loses "
+                        "them, and Resume goes on from before them. (y/n)", count).format(count=count)
+    if count:
+        return ngettext("Leave this game? {count} move is not saved yet (the disk takes nothing now): leaving loses "
+                        "it. To keep it, answer n, free some space on the disk and play on: tilegames saves it then. "
+                        "(y/n)",
+                        "Leave this game? {count} moves are not saved yet (the disk takes nothing now): leaving loses "
+                        "them. To keep them, answer n, free some space on the disk and play on: tilegames saves them "
+                        "then. (y/n)", count).format(count=count)
+    if not session.turn_saved:
+        return _("Leave this game? Every move is saved, but this turn's changes are not saved yet (the disk takes "
+                 "nothing now): leaving loses them. To keep them, answer n and free some space on the disk. (y/n)")
+    return _("Leave this game? It is saved, this turn too: choose Resume in the menu (or run `tilegames resume`) "
+             "to go on. (y/n)")
 
 
 class HandOff(TranslatedKeys, Screen[None]):
     """Covers the whole terminal so the next player never sees the previous rack. Enter goes on;
-    q or Esc leaves for the menu (the game is saved, Resume goes on)."""
+    q or Esc leaves for the menu, asking what the game's own leave key asks (`ask`: how much of
+    the game is saved)."""
 
     DEFAULT_CSS = """
     HandOff { align: center middle; background: $background; }
@@ -29,10 +67,11 @@ class HandOff(TranslatedKeys, Screen[None]):
     BINDINGS = [Binding("enter,space", "go", "Continue", id="hand_off.go"),
                 Binding("q,escape", "leave", "Menu", id="hand_off.leave")]
 
-    def __init__(self, name: str, notice: str = "") -> None:
+    def __init__(self, name: str, notice: str = "", ask: Callable[[], str] | None = None) -> None:
         super().__init__()
         self.player = name
         self.notice = notice  # public news from the turn that just ended (a timeout penalty)
+        self.ask = ask or (lambda: ask_to_leave(None))
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -47,13 +86,12 @@ class HandOff(TranslatedKeys, Screen[None]):
         self.dismiss(None)
 
     def action_leave(self) -> None:
-        """Back to the menu, as the game screens' own leave key does (the game is saved)."""
+        """Back to the menu, as the game screens' own leave key does, asking the same."""
         def leave(yes: bool | None) -> None:
             if yes:
                 self.app.back_to_menu()  # type: ignore[attr-defined]
 
-        self.app.push_screen(Confirm(_("Leave this game? It is saved: choose Resume in the menu "
-                                       "(or run `tilegames resume`) to go on. (y/n)")), leave)
+        self.app.push_screen(Confirm(self.ask()), leave)
 
     def on_click(self) -> None:
         self.dismiss(None)

@@ -29,10 +29,11 @@ from tilegames.core.agents import Agent, agent_for
 from tilegames.core.errors import IllegalMove
 from tilegames.core.i18n import N_, _
 from tilegames.core.protocol import TURN_EVENT, Action, Event
+from tilegames.core.session import LocalSession
 from tilegames.core.session_protocol import NotNow, Session
 from tilegames.ui.screens.asking import WAITING, Asking
 from tilegames.ui.screens.base import BaseScreen
-from tilegames.ui.screens.dialogs import Confirm, HandOff
+from tilegames.ui.screens.dialogs import Confirm, HandOff, ask_to_leave
 from tilegames.ui.screens.help import HelpScreen
 from tilegames.ui.screens.rules import RulesScreen
 from tilegames.ui.widgets.movelog import MoveLog
@@ -43,6 +44,7 @@ T = TypeVar("T")
 CLOCK_INTERVAL = 0.25
 ONE_AT_A_TIME = N_("The server has not answered your last move yet: wait for it, then try again.")
 AGENT_SECONDS = 1.0  # how long a computer player may think about a move
+RETRY_SECONDS = 5.0  # how often a game whose moves wait for the disk tries again unasked
 _AGENT_NAME = re.compile(r"cpu( [0-9]+)?", re.IGNORECASE)
 
 
@@ -161,6 +163,7 @@ class TurnScreen(Asking, BaseScreen):
     # --- the flow -------------------------------------------------------------------------
     def _start_turns(self) -> None:
         self.set_interval(CLOCK_INTERVAL, self._on_clock)
+        self.set_interval(RETRY_SECONDS, self._retry_saving)
         self._listen_for_news()
         self._turn_started()
 
@@ -194,7 +197,8 @@ class TurnScreen(Asking, BaseScreen):
         self._handing_off = True
         self.session.pause_clock()  # nobody plays while the screen is handed over
         notice, self._notice = self._notice, ""
-        self.app.push_screen(HandOff(self.session.seats[seat], notice), lambda _: self._handed_to(seat))
+        self.app.push_screen(HandOff(self.session.seats[seat], notice, self._leave_question),
+                             lambda _: self._handed_to(seat))
 
     # --- computer players -------------------------------------------------------------------
     def agent(self) -> Agent:
@@ -415,13 +419,23 @@ class TurnScreen(Asking, BaseScreen):
     def _clock_if_timed(self) -> Callable[[], ClockReading] | None:
         return self.clock_reading if self.session.turn_seconds() is not None else None
 
-    # What leaving asks: a networked game says where the game goes on instead.
-    leave_question = N_("Leave this game? It is saved, this turn too: choose Resume in the menu (or run "
-                        "`tilegames resume`) to go on. (y/n)")
+    # What leaving asks when a networked game says where it goes on instead (ui/remote.py sets
+    # it); None: what this terminal saved, as it is when asked (`ask_to_leave`).
+    leave_question: str | None = None
+
+    def _leave_question(self) -> str:
+        return self.leave_question if self.leave_question is not None else ask_to_leave(self.session)
+
+    def _retry_saving(self) -> None:
+        """Moves waiting for the disk are tried again unasked, so that freeing some space is
+        enough: the session says when saving works again."""
+        session = self.session
+        if isinstance(session, LocalSession) and session.may_still_save and not session.saved:
+            session.retry_saving()
 
     def action_leave(self) -> None:
         def leave(yes: bool | None) -> None:
             if yes:
                 self.app.back_to_menu()  # type: ignore[attr-defined]
 
-        self.app.push_screen(Confirm(_(self.leave_question)), leave)  # i18n: marked
+        self.app.push_screen(Confirm(self._leave_question()), leave)
