@@ -13,7 +13,12 @@ from typing import Any, Mapping
 
 from tilegames.core import i18n
 from tilegames.core.inputs import shown
-from tilegames.core.scenario_notation import ScenarioError, ValueNotation
+from tilegames.core.scenario_notation import (
+    NOTATION_FAILURES,
+    ScenarioError,
+    ValueNotation,
+    failure,
+)
 from tilegames.core.scenario_run import ScenarioPlay, StepOutcome
 from tilegames.core.scenarios import Expect, Scenario
 
@@ -47,6 +52,11 @@ def check_scenario(scenario: Scenario) -> list[CheckLine]:
             line = step.expect.line if step.expect is not None else step.line
             sentence = exc.sentence if exc.sentence.startswith("step ") else f"step {step.number}: {exc.sentence}"
             raise ScenarioError(sentence, line=exc.line or line) from None
+        except NOTATION_FAILURES as exc:  # an expected value the notation cannot even compare
+            step = outcome.step
+            line = step.expect.line if step.expect is not None else step.line
+            raise ScenarioError(f"step {step.number}: its expectations could not be compared with the position "
+                                f"({failure(exc)}).", line=line) from None
         report += lines
         if not lines[0].ok:  # the step went the other way than written: the rest means nothing
             left = len(scenario.steps) - play.played

@@ -17,7 +17,16 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Protocol, runtime_checkable
 
+from tilegames.core.errors import BadRecord
+from tilegames.core.inputs import shown
 from tilegames.core.protocol import Action, Edit
+
+# What a game's notation, or the engine under it, may raise when a value of a scenario file is
+# not what it expected: a file that parsed can still hold a number where text belongs, a list
+# where a table does, a row number far past the table. Each is the file's fault, so the loader
+# and the runner turn it into a ScenarioError sentence (`failure`), never a traceback.
+NOTATION_FAILURES: tuple[type[Exception], ...] = (BadRecord, ValueError, TypeError, LookupError, AttributeError,
+                                                  ArithmeticError, RecursionError)
 
 
 class ScenarioError(ValueError):
@@ -40,6 +49,16 @@ class ScenarioError(ValueError):
         if self.line is not None or line is None:
             return self
         return ScenarioError(self.sentence, key=self.key, line=line)
+
+
+def failure(exc: Exception) -> str:
+    """What went wrong, for a sentence: a BadRecord's or ValueError's own message (they are
+    sentences), otherwise the kind of error with its message, as a scenario's author can look
+    for it."""
+    if isinstance(exc, ValueError):  # BadRecord is one
+        return shown(str(exc), 300)
+    detail = shown(str(exc), 200)
+    return f"{type(exc).__name__}: {detail}" if detail else type(exc).__name__
 
 
 class ScenarioNotation(Protocol):

@@ -21,7 +21,12 @@ from tilegames.core.controller import TurnController
 from tilegames.core.errors import BadRecord, IllegalMove
 from tilegames.core.journal import JournalHeader
 from tilegames.core.protocol import Action, Edit, Event
-from tilegames.core.scenario_notation import EditNotation, ScenarioError
+from tilegames.core.scenario_notation import (
+    NOTATION_FAILURES,
+    EditNotation,
+    ScenarioError,
+    failure,
+)
 from tilegames.core.scenarios import Scenario, Step
 from tilegames.core.session import LocalSession
 
@@ -72,8 +77,9 @@ class ScenarioPlay:
 
     def play_step(self) -> StepOutcome:
         """Play the next step. ScenarioError (with the step's line) for a step that cannot be
-        read here (a move not in the game's notation, a timeout without a clock); a step the
-        rules refuse is an outcome with its reasons."""
+        read here (a move not in the game's notation, a timeout without a clock, a value the
+        notation or the engine fails on); a step the rules refuse is an outcome with its
+        reasons."""
         step = self.scenario.steps[self.played]
         self.played += 1
         try:
@@ -81,6 +87,9 @@ class ScenarioPlay:
         except ScenarioError as exc:
             sentence = exc.sentence if exc.sentence.startswith("step ") else f"step {step.number}: {exc.sentence}"
             raise ScenarioError(sentence, line=step.line) from None
+        except NOTATION_FAILURES as exc:  # a scenario that read but means nothing to the game
+            raise ScenarioError(f"step {step.number}: the game could not play this step as written "
+                                f"({failure(exc)}).", line=step.line) from None
 
     def _play(self, step: Step) -> StepOutcome:
         session = self.session

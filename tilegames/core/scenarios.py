@@ -11,17 +11,23 @@ position then (core/scenario_run.py).
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
 from tilegames.core.errors import BadRecord
+from tilegames.core.file_limits import SCENARIO, read_limited
 from tilegames.core.inputs import shown
 from tilegames.core.protocol import Game
 from tilegames.core.registry import get_game
 from tilegames.core.scenario_lines import KeyLines
-from tilegames.core.scenario_notation import ScenarioError, ScenarioNotation
+from tilegames.core.scenario_notation import (
+    NOTATION_FAILURES,
+    ScenarioError,
+    ScenarioNotation,
+    failure,
+)
+from tilegames.core.scenario_toml import MAX_NESTING, nested_too_deeply, parse_toml
 
 TOP_KEYS = ("title", "game", "preset", "seats", "seed", "order", "intro", "config", "position", "step")
 STEP_KEYS = ("seat", "caption", "move", "edits", "commit", "timeout", "expect")
@@ -97,12 +103,16 @@ class Scenario:
 
 
 def load_scenario(path: Path | str) -> Scenario:
-    """The scenario in file `path`; ScenarioError (with the line) for anything wrong with it."""
+    """The scenario in file `path`; ScenarioError (with the line) for anything wrong with it.
+
+    The file is read through core/file_limits.py: a device, a FIFO or a folder is refused
+    without being read or waited on, and a file larger than a scenario ever is (1 MB) is not
+    read (`tilegames demo check /dev/zero` filled the memory)."""
     path = Path(path)
     try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise ScenarioError(f"cannot be read: {exc.strerror or exc}") from None
+        data = read_limited(path, shown(path.name, 80), SCENARIO)
+    except BadRecord as exc:
+        raise ScenarioError(str(exc)) from None
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -113,15 +123,13 @@ def load_scenario(path: Path | str) -> Scenario:
 
 def read_scenario(text: str, name: str = "scenario") -> Scenario:
     """The scenario written in `text` (a TOML document)."""
-    try:
-        table = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        # The position is in the message, "(at line 3, column 7)" (Python 3.14 also has lineno).
-        at = re.search(r"\(at line (\d+), column \d+\)$", str(exc))
-        line = int(at.group(1)) if at else getattr(exc, "lineno", None)
-        message = re.sub(r"\s*\(at line \d+, column \d+\)$|\s*\(at end of document\)$", "", str(exc))
-        raise ScenarioError(f"this is not valid TOML: {message.rstrip('.')}.", line=line) from None
+    table = parse_toml(text)
     lines = KeyLines.scan(text)
+    too_deep = nested_too_deeply(table)
+    if too_deep is not None:
+        sentence = (f"{shown(too_deep, 80)}: values are nested too deeply (more than {MAX_NESTING} levels); "
+                    "a scenario needs only a few.")
+        raise ScenarioError(sentence, key=too_deep).at(lines.line_of(too_deep) or 1)
     try:
         return _Reader(lines, name).scenario(table)
     except ScenarioError as exc:
@@ -174,13 +182,13 @@ class _Reader:
                 start = notation.position(config, seats, position, seed)
             except ScenarioError:
                 raise
-            except (ValueError, BadRecord) as exc:
-                raise ScenarioError(f"position: {exc}", key="position") from None
+            except NOTATION_FAILURES as exc:
+                raise ScenarioError(f"position: {failure(exc)}", key="position") from None
         else:
             try:
                 start = game.new_game(config, seats, seed)
-            except (ValueError, BadRecord) as exc:
-                raise ScenarioError(f"seats: {exc}", key="seats") from None
+            except NOTATION_FAILURES as exc:
+                raise ScenarioError(f"seats: {failure(exc)}", key="seats") from None
         steps = table.get("step")
         if not isinstance(steps, list) or not steps:
             raise ScenarioError("a scenario needs at least one [[step]].", key="step")
@@ -242,6 +250,8 @@ class _Reader:
             if field_match:
                 key = "config." + (field_match.group(1) or field_match.group(2) or "")
             raise ScenarioError(message, key=key.rstrip(".")) from None
+        except NOTATION_FAILURES as exc:
+            raise ScenarioError(f"config: {failure(exc)}", key="config") from None
 
     # --- steps ----------------------------------------------------------------------------
     def step(self, number: int, data: Any, seats: tuple[str, ...]) -> Step:

@@ -15,6 +15,7 @@ Keys: → or n the next picture, ← or b the one before, space plays them on by
 from __future__ import annotations
 
 from pathlib import Path
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -49,10 +50,19 @@ def find_demo(name: str) -> Path:
         if path.stem == name or path.name == name:
             return path
     path = Path(name)
-    if path.suffix == ".toml" and path.is_file():
-        return path
+    if path.suffix == ".toml" and _is_there(path):
+        return path  # a folder, a FIFO or a file too large: load_scenario says which
     names = ", ".join(p.stem for p in shipped_demos())
     raise ScenarioError(_("there is no demo called '{name}'. The demos are: {names}.").format(name=name, names=names))
+
+
+def _is_there(path: Path) -> bool:
+    """Whether something is at `path`, or looking raised (a name too long, no permission):
+    then the reader says why in its sentence (`Path.is_file` raised that OSError)."""
+    try:
+        return path.exists()
+    except OSError:
+        return True
 
 
 class DemoScreen(BaseScreen):
