@@ -378,8 +378,13 @@ def works(use: Callable[[str], object], text: str) -> bool:
 
 def formats_as_english(english: str, text: str) -> bool:
     """Whatever formats the English (str.format with numbers or words, argparse's %, Rich
-    markup) formats the translation `text` too, and `text` can be written out."""
-    names = {re.split(r"[.\[]", name)[0] for _, name, _, _ in string.Formatter().parse(english) if name}
+    markup) formats the translation `text` too, and `text` can be written out. An English
+    that does not parse as a format string (a mutant can damage a msgid too) asks nothing of
+    `text`'s fields: the code never asks for that id."""
+    try:
+        names = {re.split(r"[.\[]", name)[0] for _, name, _, _ in string.Formatter().parse(english) if name}
+    except ValueError:
+        names = set()
     uses = [lambda t, v=value: t.format(*[v] * 10, **{n: v for n in names if not n.isdigit()}) for value in (7, "x")]
     uses += [lambda t: t % {n: "x" for n in re.findall(r"%\(([^()]*)\)", english)}, render]
     return works(str.encode, text) and all(works(use, text) for use in uses if works(use, english))
