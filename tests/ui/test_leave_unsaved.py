@@ -17,7 +17,7 @@ from tilegames.core.journal import load_journal, read_header
 from tilegames.core.session import LocalSession
 from tilegames.core.table_rows import MoveTile
 from tilegames.games.rummikub.bot import choose_action
-from tilegames.ui.app import TilegamesApp
+from tilegames.ui.app import TilegamesApp, crash_sentence
 from tilegames.ui.screens import turns
 from tilegames.ui.screens.dialogs import Confirm, HandOff
 from tilegames.ui.screens.menu import MenuScreen
@@ -219,3 +219,35 @@ async def test_a_game_whose_end_could_not_be_written_says_so_at_its_end(app, dis
         await until(pilot, lambda: isinstance(app.screen, SummaryScreen))
         assert f"its last {moves} moves could not be written" in notes(app)
         await until(pilot, lambda: "The next game cannot be saved yet" in notes(app))  # dealt after the summary
+
+
+async def test_quitting_with_moves_not_saved_asks_first_and_quits_at_once_once_they_are(app, disk):
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.start("rummikub", ("Ann", "Bora"), config(turn_seconds=None), open_hands=True, seed=3)
+        await pilot.pause()
+        disk.full = True
+        await pilot.press("d", "d")
+        await pilot.pause()
+        question = await asked(pilot, "ctrl+q")
+        assert "2 moves are not saved" in question
+        await pilot.press("n")  # stay: the app goes on
+        await pilot.pause()
+        assert app.is_running and not isinstance(app.screen, Confirm)
+        assert "could not be saved" not in notes(app)
+        disk.full = False
+        await pilot.press("ctrl+q")  # saved now: no question
+        await pilot.pause()
+        assert not app.is_running
+
+
+async def test_a_crash_with_moves_not_saved_says_how_many(app, disk):
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.start("rummikub", ("Ann", "Bora"), config(turn_seconds=None), open_hands=True, seed=3)
+        await pilot.pause()
+        disk.full = True
+        await pilot.press("d", "d")
+        await pilot.pause()
+        assert "The last 2 moves of your game could not be saved" in crash_sentence(app.playing)
+        disk.full = False
+        app.playing.retry_saving()
+        assert "Your game is saved up to its last move" in crash_sentence(app.playing)

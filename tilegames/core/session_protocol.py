@@ -38,7 +38,8 @@ class Session(Protocol):
         """The seats played at this terminal (whose private news this session may show)."""
         ...
 
-    # Told (once, with a sentence) when saving stops mid-game; the game goes on in memory.
+    # Told (with a sentence) when saving starts failing mid-game (the moves wait in memory and
+    # are tried again), when it works again, and if it stops for good.
     on_save_failed: Callable[[str], None] | None
     warnings: list[str]  # notes for the move log (a repaired save, a turn not fully restored)
     history: list[Event]  # what happened before this session joined (a resumed game's moves)

@@ -33,7 +33,7 @@ from tilegames.net.ssh_child import NOTHING_SAVED, served_over_ssh
 from tilegames.ui.commands import screen_commands
 from tilegames.ui.games import playable, plugin
 from tilegames.ui.preferences import Preferences
-from tilegames.ui.screens.dialogs import Confirm
+from tilegames.ui.screens.dialogs import Confirm, ask_to_leave
 from tilegames.ui.screens.menu import NOTHING_TO_RESUME, MenuScreen, describe
 from tilegames.ui.screens.rules import RulesScreen
 from tilegames.ui.screens.setup import GameSetupScreen
@@ -84,6 +84,25 @@ def open_saved(path: Path, clock: Clock | None = None) -> LocalSession:
         session.close()
         raise BadRecord(f"{shown(path.name)}: {exc}") from None
     return session
+
+
+def _all_saved(session: Session) -> bool:
+    """Whether saving news is good news (every move on the disk again) or a warning."""
+    return isinstance(session, LocalSession) and session.saved
+
+
+def crash_sentence(session: Session | None) -> str:
+    """What a crash report says of the game on screen: saved up to its last move, or (the disk
+    was full) how many of its last moves were not."""
+    unsaved = session.unsaved_moves if isinstance(session, LocalSession) else 0
+    if unsaved:
+        return ngettext("tilegames stopped because of a bug. The last move of your game could not be saved "
+                        "(the disk took nothing); `tilegames resume` continues it from before that move.",
+                        "tilegames stopped because of a bug. The last {n} moves of your game could not be saved "
+                        "(the disk took nothing); `tilegames resume` continues it from before them.",
+                        unsaved).format(n=unsaved)
+    return _("tilegames stopped because of a bug. Your game is saved up to its last move: "
+             "`tilegames resume` continues it.")
 
 
 class TilegamesApp(App[None]):
@@ -152,10 +171,36 @@ class TilegamesApp(App[None]):
                 yield command
 
     def _from_anywhere(self, start: Callable[[Any], None], what: Any) -> None:
-        """New game or resume from the palette: a game on screen is left first (it is saved)."""
-        if len(self.screen_stack) > 1:
-            self.back_to_menu()
-        start(what)
+        """New game or resume from the palette: a game on screen is left first (asking first
+        when some of it is not saved)."""
+        def go() -> None:
+            if len(self.screen_stack) > 1:
+                self.back_to_menu()
+            start(what)
+
+        self._leave_then(go)
+
+    async def action_quit(self) -> None:
+        """Quit (ctrl+q, the menu's q); a game with moves the disk has not taken asks first."""
+        self._leave_then(self.exit)
+
+    def _leave_then(self, then: Callable[[], object]) -> None:
+        """`then()`, at once when the game on screen is saved as it stands (or none is);
+        otherwise after the leave question says what leaving loses and the player says yes,
+        so no move is lost without a word (saving is tried once more first)."""
+        session = self.playing
+        if not isinstance(session, LocalSession) or session.path is None:
+            then()
+            return
+        session.retry_saving()
+        if session.saved:
+            then()
+            return
+        def answered(yes: bool | None) -> None:
+            if yes:
+                then()
+
+        self.push_screen(Confirm(escape(ask_to_leave(session))), answered)
 
     # --- starting -------------------------------------------------------------------------
     def open_setup(self, game_id: str) -> None:
@@ -178,7 +223,7 @@ class TilegamesApp(App[None]):
         if self.playing is not None and self.playing is not session:
             self.playing.close()
         self.playing = session
-        session.on_save_failed = lambda message: self.say(message, "warning")
+        session.on_save_failed = lambda message: self.say(message, "information" if _all_saved(session) else "warning")
         self.push_screen(screen)
 
     def next_game(self) -> None:
@@ -302,8 +347,7 @@ class TilegamesApp(App[None]):
 
         self.bell()
         report = Group(
-            Text(_("tilegames stopped because of a bug. Your game is saved up to its last move: "
-                   "`tilegames resume` continues it."), style="bold"),
+            Text(crash_sentence(self.playing), style="bold"),
             Traceback(show_locals=False, width=None, suppress=[rich]),
         )
         self._exit_renderables.append(Segments(self.console.render(report, self.console.options)))
