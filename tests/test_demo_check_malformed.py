@@ -26,21 +26,11 @@ from tilegames.core.scenario_check import check_scenario
 from tilegames.core.scenario_notation import ScenarioError
 from tilegames.core.scenarios import load_scenario, read_scenario
 from tilegames.ui.app import TilegamesApp
+from test_scenarios_format import GOOD as DRAW
 from tilegames.ui.screens import demo as demo_module
 from tilegames.ui.screens.demo import DemoListScreen, DemoScreen, find_demo
 
-GOOD = '''title = "A draw"
-game = "rummikub"
-seats = ["Ann", "Bob"]
-
-[position]
-racks = { Ann = "R1 R2", Bob = "B1" }
-
-[[step]]
-move = "draw"
-[step.expect]
-turn = "Bob"
-'''
+GOOD = DRAW + '[step.expect]\nturn = "Bob"\n'  # the format tests' draw, with an expectation
 DEMOS = sorted((assets_dir() / "demos").glob("*.toml"))
 
 

@@ -170,15 +170,21 @@ def finished_first_game(app, pilot):
     return first
 
 
+async def summary_of_a_first_game_on_a_full_disk(app, pilot, disk) -> None:
+    """A match's first game played to its end, then its summary shown with the disk full
+    (so its next game, dealt ahead, cannot be saved yet)."""
+    app.start("rummikub", ("Ann", "Bora"), config(turn_seconds=None), open_hands=True, seed=3)
+    await pilot.pause()
+    first = finished_first_game(app, pilot)
+    await pilot.pause()
+    disk.full = True
+    app.resume(first)
+    await pilot.pause()
+
+
 async def test_a_next_game_that_cannot_be_saved_yet_is_tried_again_at_enter(app, disk):
     async with app.run_test(size=(100, 30)) as pilot:
-        app.start("rummikub", ("Ann", "Bora"), config(turn_seconds=None), open_hands=True, seed=3)
-        await pilot.pause()
-        first = finished_first_game(app, pilot)
-        await pilot.pause()
-        disk.full = True
-        app.resume(first)
-        await pilot.pause()
+        await summary_of_a_first_game_on_a_full_disk(app, pilot, disk)
         assert isinstance(app.screen, SummaryScreen)
         assert "The next game cannot be saved yet" in notes(app) and "disk is full" in notes(app)
         disk.full = False
@@ -190,13 +196,7 @@ async def test_a_next_game_that_cannot_be_saved_yet_is_tried_again_at_enter(app,
 
 async def test_a_next_game_still_unsaved_at_enter_is_played_and_says_leaving_loses_it(app, disk):
     async with app.run_test(size=(100, 30)) as pilot:
-        app.start("rummikub", ("Ann", "Bora"), config(turn_seconds=None), open_hands=True, seed=3)
-        await pilot.pause()
-        first = finished_first_game(app, pilot)
-        await pilot.pause()
-        disk.full = True
-        app.resume(first)
-        await pilot.pause()
+        await summary_of_a_first_game_on_a_full_disk(app, pilot, disk)
         await pilot.press("enter")
         await pilot.pause()
         second = play_screen(app).session
