@@ -71,7 +71,7 @@ def _write(name: str, value: Any) -> None:
 
 
 def _short_text(value: Any) -> bool:
-    """A string of 1 to MAX_TEXT characters that is Unicode text (JSON's `\ud800` is not)."""
+    """A string of 1 to MAX_TEXT characters that is Unicode text (JSON's `\\ud800` is not)."""
     return isinstance(value, str) and 0 < len(value) <= MAX_TEXT and is_text(value)
 
 
@@ -90,8 +90,13 @@ def saved() -> Saved:
     language, theme, keymap = data.get("language"), data.get("theme"), data.get("keymap")
     return Saved(language if isinstance(language, str) and language in LANGUAGES else None,
                  theme if _short_text(theme) else None,
-                 {k: v for k, v in list(keymap.items())[:MAX_KEYMAP] if is_text(k) and (not isinstance(v, str) or is_text(v))}
-                 if isinstance(keymap, dict) else {}, problem)
+                 _text_entries(keymap) if isinstance(keymap, dict) else {}, problem)
+
+
+def _text_entries(keymap: dict[str, Any]) -> dict[str, Any]:
+    """The keymap's first MAX_KEYMAP entries whose id (and key string) is Unicode text: JSON
+    can hold `\\ud800`, which crashed the key check; ui/keymap.py judges the rest."""
+    return {k: v for k, v in list(keymap.items())[:MAX_KEYMAP] if is_text(k) and (not isinstance(v, str) or is_text(v))}
 
 
 def saved_language() -> str | None:
