@@ -24,6 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import test_demo_check_malformed  # noqa: E402
 import test_fuzz_files  # noqa: E402
 import test_i18n_damaged  # noqa: E402
+import test_saves_disk_full  # noqa: E402
 
 Surface = Callable[[int, int], tuple[int, int]]
 
@@ -36,6 +37,7 @@ SURFACES: dict[str, Surface] = {
     "GCG records": test_fuzz_files.fuzz_gcg,
     "translation catalogs": test_i18n_damaged.fuzz_catalogs,
     "scenarios (demo check)": test_demo_check_malformed.fuzz_scenarios,
+    "games on a disk that fills and empties": test_saves_disk_full.fuzz_disk_full,
 }
 BATCH = 500  # inputs per seed: each seed a fresh batch of mutants
 
