@@ -6,8 +6,8 @@ import pytest
 
 import pilegame
 from tilegames.core import registry
-from tilegames.core.clock import FakeClock
-from tilegames.core.controller import TurnController
+from tilegames.core.kernel.clock import FakeClock
+from tilegames.core.kernel.controller import TurnController
 
 
 @pytest.fixture(autouse=True, scope="session")
@@ -32,7 +32,7 @@ def pile_controller(clock: FakeClock) -> TurnController:
 def english_by_default(monkeypatch):
     """Tests read English sentences: whatever the machine's locale, and whatever a test of the
     Korean screens switched to, each test starts and ends in English."""
-    from tilegames.core import i18n
+    from tilegames.core.text import i18n
 
     monkeypatch.setenv("LANGUAGE", "en")
     i18n.set_language("en")

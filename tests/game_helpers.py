@@ -8,10 +8,10 @@ from pathlib import Path
 from typing import Any, Callable
 
 from tilegames.core.agents import Agent
-from tilegames.core.clock import FakeClock
+from tilegames.core.kernel.clock import FakeClock
 from tilegames.core.errors import IllegalMove
-from tilegames.core.protocol import Action, Game
-from tilegames.core.session import LocalSession
+from tilegames.core.kernel.protocol import Action, Game
+from tilegames.core.kernel.session import LocalSession
 
 MAX_TURNS = 2000
 

@@ -6,7 +6,7 @@ from collections import Counter
 
 import pilegame
 from pilegame import PileState
-from tilegames.core.table_rows import RowsDraft
+from tilegames.core.parts.table_rows import RowsDraft
 
 
 def all_tile_ids(state: PileState) -> list[int]:

@@ -11,11 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from tilegames.core.errors import IllegalMove
-from tilegames.core.setup_options import SetupOption
-from tilegames.core.protocol import Action, Event, Game, Outcome, Result
-from tilegames.core.seats import SeatOrder
-from tilegames.core.table_rows import ROW_EDIT_TYPES, RowEdit, RowsDraft, apply_edit
-from tilegames.core.tiles import Bag, Tile, make_tiles
+from tilegames.core.kernel.setup_options import SetupOption
+from tilegames.core.kernel.protocol import Action, Event, Game, Outcome, Result
+from tilegames.core.kernel.seats import SeatOrder
+from tilegames.core.parts.table_rows import ROW_EDIT_TYPES, RowEdit, RowsDraft, apply_edit
+from tilegames.core.parts.tiles import Bag, Tile, make_tiles
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from typing import Any, Callable, Iterable, Iterator
 
 from tilegames.core.agents import agent_for
 from tilegames.core.errors import IllegalMove
-from tilegames.core.protocol import Event, Result
+from tilegames.core.kernel.protocol import Event, Result
 from tilegames.core.registry import get_game
 from tilegames.net.client_hosting import HostedServer, HostedTable
 from tilegames.net.remote_session import RemoteSession

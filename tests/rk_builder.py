@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from tilegames.core.seats import SeatOrder
-from tilegames.core.tiles import Bag, Tile
+from tilegames.core.kernel.seats import SeatOrder
+from tilegames.core.parts.tiles import Bag, Tile
 from tilegames.games.rummikub.config import RummikubConfig
 from tilegames.games.rummikub.game import GAME
 from tilegames.games.rummikub.notation import full_set, parse_faces

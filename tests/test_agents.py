@@ -26,7 +26,7 @@ from tilegames.core.agents import (
     unregister_agent,
 )
 from tilegames.core.errors import BadRecord, IllegalMove
-from tilegames.core.protocol import Action, Game
+from tilegames.core.kernel.protocol import Action, Game
 from tilegames.games.nabit.config import NabItConfig
 from tilegames.games.nabit.game import GAME as NABIT
 from tilegames.games.rummikub.config import RummikubConfig

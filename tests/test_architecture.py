@@ -46,10 +46,10 @@ def test_import_contracts_hold():
 @pytest.mark.parametrize(
     "module, line",
     [
-        ("tilegames/core/clock.py", "import textual"),
-        ("tilegames/core/journal.py", "import asyncio"),
+        ("tilegames/core/kernel/clock.py", "import textual"),
+        ("tilegames/core/records/journal.py", "import asyncio"),
         ("tilegames/games/__init__.py", "from rich import print"),
-        ("tilegames/core/tiles.py", "import tilegames.ui"),
+        ("tilegames/core/parts/tiles.py", "import tilegames.ui"),
         # The games are independent of each other.
         ("tilegames/games/rummikub/sets.py", "import tilegames.games.scrabble.tiles"),
         ("tilegames/games/scrabble/board.py", "from tilegames.games.rummikub import notation"),

@@ -7,8 +7,8 @@ from __future__ import annotations
 import json
 
 from tilegames import bench
-from tilegames.core.journal import load_journal, replay
-from tilegames.core.save_index import INDEX_NAME
+from tilegames.core.records.journal import load_journal, replay
+from tilegames.core.records.save_index import INDEX_NAME
 
 
 def test_the_menu_cases_launch_on_indexed_bot_games_and_report_the_ratio(monkeypatch):

@@ -11,10 +11,10 @@ import pilegame
 from pilegame import Draw, PileConfig
 from tilegames import __version__
 from tilegames.cli import main
-from tilegames.core.clock import FakeClock
-from tilegames.core.controller import TurnController
-from tilegames.core.journal import JournalHeader
-from tilegames.core.journal_writer import JournalWriter
+from tilegames.core.kernel.clock import FakeClock
+from tilegames.core.kernel.controller import TurnController
+from tilegames.core.records.journal import JournalHeader
+from tilegames.core.records.journal_writer import JournalWriter
 
 
 @pytest.fixture(autouse=True)
@@ -193,7 +193,7 @@ def test_numbers_on_the_command_line_are_ascii_and_bounded(argv, capsys, monkeyp
 
 
 def test_shown_shortens_and_escapes():
-    from tilegames.core.inputs import shown
+    from tilegames.core.text.inputs import shown
 
     assert shown("abc") == "abc"
     assert shown("x" * 500, 20) == "x" * 17 + "..."
@@ -242,8 +242,8 @@ def test_non_utf8_names_and_paths_never_crash_output(tmp_path, argv, code):
 def test_the_largest_seed_accepted_can_be_saved_and_read_back(monkeypatch, tmp_path, capsys):
     """39 digits, a drawn 128-bit seed's most: a game played again from its journal's seed
     (`play --seed`) is accepted, and every game of its match can be saved and read back."""
-    from tilegames.core.journal import load_journal
-    from tilegames.core.series import new_series
+    from tilegames.core.records.journal import load_journal
+    from tilegames.core.kernel.series import new_series
     from tilegames.games.rummikub.game import GAME as RUMMIKUB
 
     started = []

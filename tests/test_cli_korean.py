@@ -13,10 +13,10 @@ from rich.cells import cell_len
 import pilegame
 from pilegame import Draw, PileConfig
 from tilegames.cli import main
-from tilegames.core.clock import FakeClock
-from tilegames.core.controller import TurnController
-from tilegames.core.journal import JournalHeader
-from tilegames.core.journal_writer import JournalWriter
+from tilegames.core.kernel.clock import FakeClock
+from tilegames.core.kernel.controller import TurnController
+from tilegames.core.records.journal import JournalHeader
+from tilegames.core.records.journal_writer import JournalWriter
 
 HANGUL = re.compile("[가-힣]")
 SCENARIO = '''title = "Time runs out mid-rearrangement"

@@ -7,9 +7,9 @@ import pytest
 import pilegame
 from pile_helpers import assert_tiles_conserved, rising_pair
 from pilegame import Draw, PileConfig
-from tilegames.core.table_rows import MoveTile
-from tilegames.core.clock import FakeClock
-from tilegames.core.controller import TurnController
+from tilegames.core.parts.table_rows import MoveTile
+from tilegames.core.kernel.clock import FakeClock
+from tilegames.core.kernel.controller import TurnController
 from tilegames.core.errors import IllegalMove
 
 

@@ -12,12 +12,12 @@ from hypothesis import strategies as st
 import pilegame
 from pile_helpers import assert_tiles_conserved
 from pilegame import Draw, PileConfig, Play
-from tilegames.core.table_rows import JoinRows, MoveTile, SplitRow
-from tilegames.core.clock import FakeClock
-from tilegames.core.controller import TurnController
+from tilegames.core.parts.table_rows import JoinRows, MoveTile, SplitRow
+from tilegames.core.kernel.clock import FakeClock
+from tilegames.core.kernel.controller import TurnController
 from tilegames.core.errors import BadRecord, IllegalMove
-from tilegames.core.journal import JournalHeader, load_journal, replay
-from tilegames.core.journal_writer import JournalWriter
+from tilegames.core.records.journal import JournalHeader, load_journal, replay
+from tilegames.core.records.journal_writer import JournalWriter
 
 GAME = pilegame.GAME
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

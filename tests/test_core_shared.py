@@ -15,9 +15,9 @@ from typing import Any
 import pytest
 
 from tilegames.core.errors import IllegalMove
-from tilegames.core.game_setup import draw_for_first_player as shared_draw
-from tilegames.core.tiles import Bag, make_tiles
-from tilegames.core.turn_guard import check_turn
+from tilegames.core.kernel.game_setup import draw_for_first_player as shared_draw
+from tilegames.core.parts.tiles import Bag, make_tiles
+from tilegames.core.kernel.turn_guard import check_turn
 from tilegames.games.rummikub.actions import Draw
 from tilegames.games.rummikub.config import RummikubConfig
 from tilegames.games.rummikub.game import GAME as RUMMIKUB

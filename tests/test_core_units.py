@@ -7,11 +7,11 @@ from typing import Literal
 
 import pytest
 
-from tilegames.core.clock import FakeClock
+from tilegames.core.kernel.clock import FakeClock
 from tilegames.core.codec import from_jsonable, to_jsonable
 from tilegames.core.errors import BadRecord, IllegalMove
-from tilegames.core.seats import SeatOrder
-from tilegames.core.tiles import Bag, make_tiles
+from tilegames.core.kernel.seats import SeatOrder
+from tilegames.core.parts.tiles import Bag, make_tiles
 
 TILES = make_tiles(f"R{n}" for n in range(1, 21))
 

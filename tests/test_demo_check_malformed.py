@@ -20,11 +20,11 @@ from textual.widgets import OptionList
 
 from tilegames.cli import main
 from tilegames.commands.demo_check import check_command
-from tilegames.core.clock import FakeClock
+from tilegames.core.kernel.clock import FakeClock
 from tilegames.core.resources import assets_dir
-from tilegames.core.scenario_check import check_scenario
-from tilegames.core.scenario_notation import ScenarioError
-from tilegames.core.scenarios import load_scenario, read_scenario
+from tilegames.core.scenarios.check import check_scenario
+from tilegames.core.scenarios.notation import ScenarioError
+from tilegames.core.scenarios.load import load_scenario, read_scenario
 from tilegames.ui.app import TilegamesApp
 from test_scenarios_format import GOOD as DRAW
 from tilegames.ui.screens import demo as demo_module

@@ -12,10 +12,10 @@ import pytest
 
 from tilegames.cli import main
 from tilegames.core.errors import BadRecord
-from tilegames.core.file_limits import JOURNAL, LETTERS, WORD_LIST, read_limited
-from tilegames.core.journal import JournalHeader, load_journal, read_header
-from tilegames.core.journal_writer import JournalWriter
-from tilegames.core.saves import saves_dir
+from tilegames.core.records.file_limits import JOURNAL, LETTERS, WORD_LIST, read_limited
+from tilegames.core.records.journal import JournalHeader, load_journal, read_header
+from tilegames.core.records.journal_writer import JournalWriter
+from tilegames.core.records.saves import saves_dir
 
 
 @pytest.fixture(autouse=True)

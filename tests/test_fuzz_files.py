@@ -21,7 +21,7 @@ from fuzz_helpers import mutants
 
 from tilegames.core.agents import agent_for
 from tilegames.core.errors import BadRecord
-from tilegames.core.journal import load_journal, replay
+from tilegames.core.records.journal import load_journal, replay
 from tilegames.core.registry import get_game
 from tilegames.core.resources import assets_dir
 
@@ -46,7 +46,7 @@ def _count(inputs: list[bytes], attempt: Callable[[bytes], None], allowed: tuple
 @functools.lru_cache(maxsize=None)
 def good_journal(game_id: str, moves: int = 12) -> bytes:
     """A real journal: `moves` moves of the computer players, with the clock's turn steps."""
-    from tilegames.core.session import LocalSession
+    from tilegames.core.kernel.session import LocalSession
 
     game = get_game(game_id)
     config = game.config_for({}, 2)
@@ -80,7 +80,7 @@ def fuzz_journals(seed: int, count: int) -> tuple[int, int]:
 def fuzz_saves_folder(seed: int, count: int) -> tuple[int, int]:
     """A saves folder of damaged saves and a damaged index: listing it never fails, the good
     save is always listed, and each damaged one is listed or marked."""
-    from tilegames.core.saves import unfinished_saves
+    from tilegames.core.records.saves import unfinished_saves
 
     good = good_journal("scrabble")
     crashes = tried = 0
@@ -134,7 +134,7 @@ def fuzz_settings(seed: int, count: int) -> tuple[int, int]:
 
 def fuzz_word_lists(seed: int, count: int) -> tuple[int, int]:
     """Damaged word lists: a Lexicon or one LexiconError."""
-    from tilegames.core.lexicon import LexiconError, load_word_file
+    from tilegames.core.parts.lexicon import LexiconError, load_word_file
 
     good = b"# my list\ncat\nDOG\n  tree  \n\nzebra # striped\n" + "가나다\n".encode() + b"it's\nquiz\n"
     with tempfile.TemporaryDirectory() as folder:

@@ -1,4 +1,4 @@
-"""core/grid.py, the reading of words along rows and columns shared by Scrabble and Nab-It!: the
+"""core/parts/grid.py, the reading of words along rows and columns shared by Scrabble and Nab-It!: the
 geometry of a play, the words it forms or changes, the maximal lines of a sparse grid, and
 whether a play touches what is on the grid."""
 
@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tilegames.core.grid import GeometryError, maximal_lines, run_through, touches, words_formed
+from tilegames.core.parts.grid import GeometryError, maximal_lines, run_through, touches, words_formed
 
 
 def cells(*rows: str, top: int = 0, left: int = 0) -> set[tuple[int, int]]:

@@ -1,4 +1,4 @@
-"""The translation layer (core/i18n.py): every message id in the code has a Korean translation
+"""The translation layer (core/text/i18n.py): every message id in the code has a Korean translation
 with the same placeholders, nothing is translated at import time, and the catalogs read."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 import tilegames
-from tilegames.core import i18n
-from tilegames.core.i18n import (CatalogError, choose_language, load_catalog, locale_language, message_ids,
+from tilegames.core.text import i18n
+from tilegames.core.text.i18n import (CatalogError, choose_language, load_catalog, locale_language, message_ids,
                                  plural_pairs, read_po, untranslatable_calls)
 
 PACKAGE = Path(tilegames.__file__).parent
@@ -119,6 +119,6 @@ def test_untranslated_text_falls_back_to_english():
 
 def test_an_f_string_given_to_the_translation_function_is_found(tmp_path):
     bad = tmp_path / "bad.py"
-    bad.write_text('from tilegames.core.i18n import _\nname = "x"\ndef f():\n    return _(f"{name} won")\n')
+    bad.write_text('from tilegames.core.text.i18n import _\nname = "x"\ndef f():\n    return _(f"{name} won")\n')
     assert untranslatable_calls([bad]) == [(str(bad), 4)]
     assert re.search("won", bad.read_text())

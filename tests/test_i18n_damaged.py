@@ -24,16 +24,16 @@ from rich.markup import render
 
 import tilegames
 from tilegames.cli import main
-from tilegames.core import i18n
-from tilegames.core.file_limits import CATALOG
-from tilegames.core.i18n import (
+from tilegames.core.text import i18n
+from tilegames.core.records.file_limits import CATALOG
+from tilegames.core.text.i18n import (
     Catalog,
     CatalogError,
     catalog_problem,
     load_catalog,
     read_po,
 )
-from tilegames.core.po_files import parse_po
+from tilegames.core.text.po_files import parse_po
 
 LOCALE = Path(tilegames.__file__).parent.parent / "assets" / "locale"
 KOREAN = LOCALE / "ko"
@@ -341,7 +341,7 @@ def test_a_saved_korean_setting_on_damaged_catalogs_runs(tmp_path, capsys):
 
 
 def test_i18n_reads_catalogs_when_imported_first_with_no_import_cycle():
-    code = "from tilegames.core import i18n; i18n.set_language('ko'); print(i18n._('usage: '))"
+    code = "from tilegames.core.text import i18n; i18n.set_language('ko'); print(i18n._('usage: '))"
     done = subprocess.run([sys.executable, "-c", code], check=False, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout == "사용법: \n"

@@ -8,11 +8,11 @@ import pytest
 
 import pilegame
 from pilegame import Draw, PileConfig, Play
-from tilegames.core.clock import FakeClock
-from tilegames.core.controller import TurnController
+from tilegames.core.kernel.clock import FakeClock
+from tilegames.core.kernel.controller import TurnController
 from tilegames.core.errors import BadRecord
-from tilegames.core.journal import JournalHeader, load_journal, replay
-from tilegames.core.journal_writer import JournalWriter
+from tilegames.core.records.journal import JournalHeader, load_journal, replay
+from tilegames.core.records.journal_writer import JournalWriter
 
 GAME = pilegame.GAME
 

@@ -9,9 +9,9 @@ import re
 import pytest
 from rk_builder import ids, position
 
-from tilegames.core import i18n
+from tilegames.core.text import i18n
 from tilegames.core.errors import BadRecord, IllegalMove
-from tilegames.core.journal import load_journal
+from tilegames.core.records.journal import load_journal
 from tilegames.games.rummikub.actions import Play
 from tilegames.games.rummikub.game import GAME as RUMMIKUB
 from tilegames.games.word_rummikub.config import WordRummikubConfig
@@ -57,8 +57,8 @@ def test_a_shipped_demo_checks_out_in_korean_too():
     """Scenarios quote the engine's English sentences; the check plays them in English."""
     from pathlib import Path
 
-    from tilegames.core.scenario_check import check_scenario
-    from tilegames.core.scenarios import load_scenario
+    from tilegames.core.scenarios.check import check_scenario
+    from tilegames.core.scenarios.load import load_scenario
 
     demos = sorted((Path(__file__).parent.parent / "assets" / "demos").rglob("*.toml"))
     refusing = next(p for p in demos if "refused" in p.read_text(encoding="utf-8") and "rummikub" in p.name)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tilegames.core import i18n
+from tilegames.core.text import i18n
 from tilegames.core.errors import IllegalMove
 from tilegames.games.nabit.actions import Build
 from tilegames.games.nabit.actions import Placement as NabPlacement

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tilegames.cli import main
-from tilegames.core.lexicon import Lexicon, LexiconError, default_lexicon, load_word_file
+from tilegames.core.parts.lexicon import Lexicon, LexiconError, default_lexicon, load_word_file
 
 ROOT = Path(__file__).resolve().parent.parent
 SCOWL = Path("/usr/share/dict/scowl")

@@ -27,7 +27,7 @@ def wheel(tmp_path_factory) -> Path:
 
 def test_wheel_contains_the_package_assets_and_dictionaries(wheel):
     names = zipfile.ZipFile(wheel).namelist()
-    assert "tilegames/core/controller.py" in names
+    assert "tilegames/core/kernel/controller.py" in names
     assert "tilegames/assets/README.md" in names
     assert "tilegames/dictionaries/README.md" in names
     assert "tilegames/dictionaries/english.txt" in names
@@ -39,7 +39,7 @@ def test_installed_wheel_finds_its_data_inside_the_package(wheel, tmp_path):
     zipfile.ZipFile(wheel).extractall(site)
     # -S: no site-packages, so only the extracted wheel can provide `tilegames`.
     code = ("from tilegames.core import resources as r; print(r.assets_dir()); print(r.dictionaries_dir()); "
-            "from tilegames.core.lexicon import default_lexicon as d; print(d().path, 'qat' in d())")
+            "from tilegames.core.parts.lexicon import default_lexicon as d; print(d().path, 'qat' in d())")
     result = subprocess.run([sys.executable, "-S", "-c", code], cwd=tmp_path, env={"PYTHONPATH": str(site)},
                             capture_output=True, text=True, timeout=60, check=True)
     assets, dictionaries, word_list, found = result.stdout.split()

@@ -12,7 +12,7 @@ import platformdirs.windows
 import pytest
 
 from tilegames.core import places, settings
-from tilegames.core.saves import saves_dir
+from tilegames.core.records.saves import saves_dir
 
 
 @pytest.fixture

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from tilegames.cli import main
-from tilegames.core.journal import JournalHeader
-from tilegames.core.journal_writer import JournalWriter
-from tilegames.core.saves import saves_dir, unfinished_saves
+from tilegames.core.records.journal import JournalHeader
+from tilegames.core.records.journal_writer import JournalWriter
+from tilegames.core.records.saves import saves_dir, unfinished_saves
 
 LONG_NAME = "/tmp/" + "w" * 300 + ".txt"
 

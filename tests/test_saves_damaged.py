@@ -11,8 +11,8 @@ import pilegame
 from pilegame import PileConfig
 from tilegames.cli import main
 from tilegames.core.errors import BadRecord
-from tilegames.core.journal import JournalHeader, load_journal
-from tilegames.core.saves import saves_dir
+from tilegames.core.records.journal import JournalHeader, load_journal
+from tilegames.core.records.saves import saves_dir
 
 
 def pile_header(**changes) -> dict:
@@ -92,7 +92,7 @@ def test_resume_of_a_damaged_save_is_one_sentence_and_exit_1_before_the_app(kind
 def test_loading_a_damaged_save_raises_only_bad_record(kind):
     with pytest.raises(BadRecord):
         loaded = load_journal(DAMAGED[kind])
-        from tilegames.core.journal import replay
+        from tilegames.core.records.journal import replay
 
         replay(loaded)
 

@@ -15,12 +15,14 @@ import tempfile
 
 import pytest
 
-from tilegames.core import controller, journal_writer
-from tilegames.core.clock import FakeClock
-from tilegames.core.journal import load_journal, replay
-from tilegames.core.journal_writer import JournalWriter
-from tilegames.core.session import LocalSession
-from tilegames.core.table_rows import MoveTile
+from tilegames.core.kernel import controller
+
+from tilegames.core.records import journal_writer
+from tilegames.core.kernel.clock import FakeClock
+from tilegames.core.records.journal import load_journal, replay
+from tilegames.core.records.journal_writer import JournalWriter
+from tilegames.core.kernel.session import LocalSession
+from tilegames.core.parts.table_rows import MoveTile
 from tilegames.games.rummikub.actions import Draw
 from tilegames.games.rummikub.bot import choose_action
 from tilegames.games.rummikub.config import RummikubConfig
@@ -171,7 +173,7 @@ def test_a_turn_in_progress_is_said_unsaved_while_its_steps_wait(tmp_path, disk)
 
 
 def test_a_turn_folded_while_the_disk_is_full_cuts_the_steps_saved_before_it(tmp_path, disk, monkeypatch):
-    monkeypatch.setattr("tilegames.core.controller.TURN_BUDGET", 4 * 1024)
+    monkeypatch.setattr("tilegames.core.kernel.controller.TURN_BUDGET", 4 * 1024)
     path = tmp_path / "g.jsonl"
     session, _told = started(path)
     bot_moves(session, 2)

@@ -12,11 +12,11 @@ import pytest
 
 import pilegame
 from pilegame import Draw, PileConfig
-from tilegames.core import save_index
+from tilegames.core.records import save_index
 from tilegames.core.errors import BadRecord
-from tilegames.core.journal import JournalHeader
-from tilegames.core.journal_writer import JournalWriter
-from tilegames.core.saves import saves_dir, unfinished_games, unfinished_saves
+from tilegames.core.records.journal import JournalHeader
+from tilegames.core.records.journal_writer import JournalWriter
+from tilegames.core.records.saves import saves_dir, unfinished_games, unfinished_saves
 
 # 12 tiles, 6 dealt to two seats: six draws empty the bag, two more (nothing left) end the game.
 SMALL = PileConfig(copies=1, hand=3, turn_seconds=None)

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from tilegames.cli import main
-from tilegames.core.journal import load_journal, replay
-from tilegames.core.saves import saves_dir
-from tilegames.core.session import LocalSession
+from tilegames.core.records.journal import load_journal, replay
+from tilegames.core.records.saves import saves_dir
+from tilegames.core.kernel.session import LocalSession
 
 NABIT_LETTERS = "".join(f"{c} 2\n" for c in "AEIOURSTLNDCMP") + "BLANKS 1\n"
 WORD_LETTERS = "".join(f"{c} 4\n" for c in "AEIOURSTLNDCMPBGH") + "JOKERS 2\n"

@@ -16,17 +16,17 @@ import pytest
 import pilegame
 from pilegame import Draw, PileConfig
 from tilegames.cli import main
-from tilegames.core import filelock
+from tilegames.core.records import filelock
 from tilegames.core.errors import GameInUse
-from tilegames.core.journal import JournalHeader, load_journal
-from tilegames.core.journal_writer import JournalWriter
-from tilegames.core.session import LocalSession
+from tilegames.core.records.journal import JournalHeader, load_journal
+from tilegames.core.records.journal_writer import JournalWriter
+from tilegames.core.kernel.session import LocalSession
 
 pytestmark = pytest.mark.skipif(filelock.fcntl is None, reason="no OS file locks on this platform")
 
 HOLDER = textwrap.dedent("""
     import sys
-    from tilegames.core.journal_writer import JournalWriter
+    from tilegames.core.records.journal_writer import JournalWriter
     writer, _ = JournalWriter.reopen(sys.argv[1])
     print("holding", flush=True)
     sys.stdin.readline()
@@ -123,7 +123,7 @@ def test_a_game_over_session_lets_go(tmp_path):
     session = LocalSession.resume(path)
     session.close()
     # another process can take it now
-    code = f"from tilegames.core.journal_writer import JournalWriter; JournalWriter.reopen({str(path)!r})[0].close()"
+    code = f"from tilegames.core.records.journal_writer import JournalWriter; JournalWriter.reopen({str(path)!r})[0].close()"
     assert subprocess.run([sys.executable, "-c", code], timeout=60).returncode == 0
 
 

@@ -7,8 +7,8 @@ import pytest
 
 from tilegames.cli import main
 from tilegames.core.errors import BadRecord
-from tilegames.core.journal import JournalHeader, load_journal, replay
-from tilegames.core.journal_writer import JournalWriter
+from tilegames.core.records.journal import JournalHeader, load_journal, replay
+from tilegames.core.records.journal_writer import JournalWriter
 from tilegames.games.scrabble.config import ScrabbleConfig
 from tilegames.games.scrabble.game import GAME as SCRABBLE
 

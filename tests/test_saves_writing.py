@@ -13,12 +13,12 @@ import pytest
 import pilegame
 from pilegame import Draw, PileConfig
 from tilegames.cli import main
-from tilegames.core import journal_writer
+from tilegames.core.records import journal_writer
 from tilegames.core.errors import SaveFailed
-from tilegames.core.journal import JournalHeader, load_journal, replay
-from tilegames.core.journal_writer import JournalWriter
-from tilegames.core.saves import check_saves_dir, saves_dir
-from tilegames.core.session import LocalSession
+from tilegames.core.records.journal import JournalHeader, load_journal, replay
+from tilegames.core.records.journal_writer import JournalWriter
+from tilegames.core.records.saves import check_saves_dir, saves_dir
+from tilegames.core.kernel.session import LocalSession
 
 HEADER = JournalHeader("pile", pilegame.GAME.config_to_json(PileConfig()), 5, ("Ann", "Bora"))
 root = pytest.mark.skipif(os.geteuid() == 0 if hasattr(os, "geteuid") else False,

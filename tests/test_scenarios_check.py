@@ -6,9 +6,9 @@ import io
 from pathlib import Path
 
 from tilegames.commands.demo_check import check_command
-from tilegames.core.scenario_check import check_scenario
-from tilegames.core.scenario_run import ScenarioPlay
-from tilegames.core.scenarios import read_scenario
+from tilegames.core.scenarios.check import check_scenario
+from tilegames.core.scenarios.run import ScenarioPlay
+from tilegames.core.scenarios.load import read_scenario
 
 TIMEOUT = '''title = "Time runs out mid-rearrangement"
 game = "rummikub"

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from tilegames.commands.demo_check import check_command
-from tilegames.core.scenario_notation import ScenarioError
-from tilegames.core.scenarios import read_scenario
+from tilegames.core.scenarios.notation import ScenarioError
+from tilegames.core.scenarios.load import read_scenario
 
 GOOD = '''title = "A draw"
 game = "rummikub"

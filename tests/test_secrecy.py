@@ -6,8 +6,8 @@ import json
 
 import pilegame
 from pilegame import PileConfig
-from tilegames.core.clock import FakeClock
-from tilegames.core.controller import TurnController
+from tilegames.core.kernel.clock import FakeClock
+from tilegames.core.kernel.controller import TurnController
 from view_helpers import tile_ids_in
 
 

@@ -13,14 +13,14 @@ import pytest
 import pilegame
 from pilegame import Draw, PileConfig
 from tilegames.core import seeds
-from tilegames.core.clock import FakeClock
+from tilegames.core.kernel.clock import FakeClock
 from tilegames.core.errors import BadRecord
-from tilegames.core.journal import JournalHeader, load_journal, replay
-from tilegames.core.saves import saves_dir, unfinished_saves
-from tilegames.core.series import Series
-from tilegames.core.series_meta import series_meta
-from tilegames.core.session import LocalSession
-from tilegames.core.tiles import Bag, make_tiles
+from tilegames.core.records.journal import JournalHeader, load_journal, replay
+from tilegames.core.records.saves import saves_dir, unfinished_saves
+from tilegames.core.kernel.series import Series
+from tilegames.core.kernel.series_meta import series_meta
+from tilegames.core.kernel.session import LocalSession
+from tilegames.core.parts.tiles import Bag, make_tiles
 from tilegames.games.nabit.actions import Pass
 from tilegames.games.nabit.config import HAND, NabItConfig
 from tilegames.games.nabit.game import NabItGame
@@ -122,7 +122,7 @@ def test_a_game_played_on_its_own_is_dealt_from_its_seed():
 
 
 def pilegame_outcome():
-    from tilegames.core.series import GameRecord
+    from tilegames.core.kernel.series import GameRecord
 
     return GameRecord((1, -1), (0,))
 

@@ -1,4 +1,4 @@
-"""A series of games (core/series.py): seeds per game, totals, and the winner by points or by
+"""A series of games (core/kernel/series.py): seeds per game, totals, and the winner by points or by
 games won, for any game."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import pytest
 
 from tilegames.core.seeds import derive
-from tilegames.core.series import Series
+from tilegames.core.kernel.series import Series
 
 
 @dataclass(frozen=True)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from tilegames.core.errors import IllegalMove
-from tilegames.core.table_rows import JoinRows, MoveTile, RowsDraft, SplitRow, apply_edit
-from tilegames.core.tiles import make_tiles
+from tilegames.core.parts.table_rows import JoinRows, MoveTile, RowsDraft, SplitRow, apply_edit
+from tilegames.core.parts.tiles import make_tiles
 
 T = make_tiles(["R1", "R2", "R3", "R4", "B5", "B6"])
 

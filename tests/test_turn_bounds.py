@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import pytest
 
-from tilegames.core.clock import FakeClock
-from tilegames.core.controller import MAX_TURN_EDITS
+from tilegames.core.kernel.clock import FakeClock
+from tilegames.core.kernel.controller import MAX_TURN_EDITS
 from tilegames.core.errors import IllegalMove
-from tilegames.core.journal import load_journal
-from tilegames.core.journal_writer import TURN_BUDGET
-from tilegames.core.session import LocalSession
-from tilegames.core.table_rows import MoveTile
+from tilegames.core.records.journal import load_journal
+from tilegames.core.records.journal_writer import TURN_BUDGET
+from tilegames.core.kernel.session import LocalSession
+from tilegames.core.parts.table_rows import MoveTile
 from tilegames.games.rummikub.game import GAME
 
 # The most a turn may add to its journal: the budget of unfolded steps, plus the draft line
@@ -57,7 +57,7 @@ def churn(session: LocalSession, count: int) -> None:
 
 def test_a_turns_journal_growth_stays_bounded_however_many_steps_are_sent(started, monkeypatch):
     budget = 16 * 1024  # the real one is TURN_BUDGET: the same rule, a smaller file
-    monkeypatch.setattr("tilegames.core.controller.TURN_BUDGET", budget)
+    monkeypatch.setattr("tilegames.core.kernel.controller.TURN_BUDGET", budget)
     session, path, _clock = started
     before = path.stat().st_size
     build(session, 100)
@@ -69,7 +69,7 @@ def test_a_turns_journal_growth_stays_bounded_however_many_steps_are_sent(starte
 
 
 def test_a_folded_turn_resumes_with_the_same_draft_undo_and_redo(started, monkeypatch):
-    monkeypatch.setattr("tilegames.core.controller.TURN_BUDGET", 16 * 1024)
+    monkeypatch.setattr("tilegames.core.kernel.controller.TURN_BUDGET", 16 * 1024)
     session, path, clock = started
     build(session, 600)
     seat = session.current_seat
@@ -105,7 +105,7 @@ def test_a_turn_keeps_at_most_a_thousand_changes_and_says_so(started):
 
 
 def test_the_next_action_ends_the_folded_turn_and_the_next_turn_starts_small(started, monkeypatch):
-    monkeypatch.setattr("tilegames.core.controller.TURN_BUDGET", 16 * 1024)
+    monkeypatch.setattr("tilegames.core.kernel.controller.TURN_BUDGET", 16 * 1024)
     session, path, _clock = started
     build(session, 600)
     seat = session.current_seat

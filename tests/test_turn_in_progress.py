@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from tilegames.core.clock import FakeClock
-from tilegames.core.journal import load_journal
-from tilegames.core.session import LocalSession
-from tilegames.core.table_rows import MoveTile
+from tilegames.core.kernel.clock import FakeClock
+from tilegames.core.records.journal import load_journal
+from tilegames.core.kernel.session import LocalSession
+from tilegames.core.parts.table_rows import MoveTile
 from tilegames.games.rummikub.actions import Draw
 from tilegames.games.rummikub.game import GAME
 

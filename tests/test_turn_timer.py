@@ -1,11 +1,11 @@
-"""The stand-alone turn timer's countdown (core/turn_timer.py), on a fake clock."""
+"""The stand-alone turn timer's countdown (core/kernel/turn_timer.py), on a fake clock."""
 
 from __future__ import annotations
 
 import pytest
 
-from tilegames.core.clock import FakeClock
-from tilegames.core.turn_timer import TurnCountdown
+from tilegames.core.kernel.clock import FakeClock
+from tilegames.core.kernel.turn_timer import TurnCountdown
 
 NAMES = ("김민수", "이지영", "박서준")
 

@@ -21,10 +21,10 @@ from pathlib import Path
 from typing import Callable
 
 from tilegames.bench_net import cases as net_cases
-from tilegames.core.journal import JournalHeader, load_journal
-from tilegames.core.journal_writer import JournalWriter
-from tilegames.core.protocol import Action
-from tilegames.core.tiles import Bag, make_tiles
+from tilegames.core.records.journal import JournalHeader, load_journal
+from tilegames.core.records.journal_writer import JournalWriter
+from tilegames.core.kernel.protocol import Action
+from tilegames.core.parts.tiles import Bag, make_tiles
 
 
 @dataclass(frozen=True)
@@ -120,7 +120,7 @@ def _rummikub_bot_game() -> float:
 
 
 def _lexicon_load() -> float:
-    from tilegames.core.lexicon import DEFAULT_LIST, _read_default
+    from tilegames.core.parts.lexicon import DEFAULT_LIST, _read_default
     from tilegames.core.resources import dictionaries_dir
 
     path = dictionaries_dir() / DEFAULT_LIST
@@ -133,7 +133,7 @@ def _lexicon_memory() -> float:
     import gc
     import tracemalloc
 
-    from tilegames.core.lexicon import DEFAULT_LIST, _read_default
+    from tilegames.core.parts.lexicon import DEFAULT_LIST, _read_default
     from tilegames.core.resources import dictionaries_dir
 
     gc.collect()
@@ -148,7 +148,7 @@ def _lexicon_memory() -> float:
 def _lexicon_lookup() -> float:
     import random
 
-    from tilegames.core.lexicon import default_lexicon
+    from tilegames.core.parts.lexicon import default_lexicon
 
     lexicon = default_lexicon()
     rng = random.Random(5)
@@ -216,7 +216,7 @@ def saves_home(count: int) -> Path:
 def _bot_games(folder: Path, count: int) -> list[Path]:
     """`count` four-player games played by the bot and journaled as the app does, stopped
     after `MENU_MOVES` moves (games over by then are left out: the menu lists unfinished ones)."""
-    from tilegames.core.session import LocalSession
+    from tilegames.core.kernel.session import LocalSession
     from tilegames.games.rummikub.bot import choose_action
     from tilegames.games.rummikub.config import RummikubConfig
     from tilegames.games.rummikub.game import GAME

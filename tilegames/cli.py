@@ -20,11 +20,11 @@ from tilegames.commands.debug_log import logging_for
 from tilegames.commands.parser import NEW_GAME_COMMANDS, Parser, argparse_in_our_language, command_word, start_language
 from tilegames.ui.games import playable
 from tilegames.core.errors import BadRecord, GameInUse, SaveFailed
-from tilegames.core.i18n import LANGUAGES, N_, _, ngettext
-from tilegames.core.inputs import is_text, shown, whole_number
+from tilegames.core.text.i18n import LANGUAGES, N_, _, ngettext
+from tilegames.core.text.inputs import is_text, shown, whole_number
 from tilegames.core.registry import get_game
-from tilegames.core.setup_options import SetupOption
-from tilegames.core.saves import check_saves_dir
+from tilegames.core.kernel.setup_options import SetupOption
+from tilegames.core.records.saves import check_saves_dir
 
 if TYPE_CHECKING:
     from tilegames.ui.app import TilegamesApp
@@ -297,7 +297,7 @@ def _cmd_resume(args: argparse.Namespace) -> int:
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
-    from tilegames.core.journal import load_journal, replay
+    from tilegames.core.records.journal import load_journal, replay
     from tilegames.core.registry import get_game
 
     loaded = load_journal(args.file)
@@ -335,7 +335,7 @@ def _cmd_demo(args: argparse.Namespace) -> int:
         print(_("tilegames demo: give one demo's name (tilegames demo lists them), or check and files."),
               file=sys.stderr)
         return 2
-    from tilegames.core.scenario_notation import ScenarioError
+    from tilegames.core.scenarios.notation import ScenarioError
     from tilegames.ui.screens.demo import DemoListScreen, DemoScreen, find_demo
 
     if not words:

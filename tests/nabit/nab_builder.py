@@ -20,10 +20,10 @@ from typing import Mapping, Sequence
 import pytest
 
 from tilegames.core.errors import IllegalMove
-from tilegames.core.grid import Pos
-from tilegames.core.protocol import Outcome
-from tilegames.core.seats import SeatOrder
-from tilegames.core.tiles import Bag, Tile
+from tilegames.core.parts.grid import Pos
+from tilegames.core.kernel.protocol import Outcome
+from tilegames.core.kernel.seats import SeatOrder
+from tilegames.core.parts.tiles import Bag, Tile
 from tilegames.games.nabit.actions import Build, Placement
 from tilegames.games.nabit.board import Layer, spell, with_tiles, words_on
 from tilegames.games.nabit.config import NabItConfig

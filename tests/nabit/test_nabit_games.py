@@ -13,8 +13,8 @@ from game_helpers import apply_or_unchanged, play_through_session
 from nab_builder import assert_conserved
 
 from tilegames.core.agents import agent_for, play_out, seat_view
-from tilegames.core.lexicon import lexicon_for
-from tilegames.core.session import LocalSession
+from tilegames.core.parts.lexicon import lexicon_for
+from tilegames.core.kernel.session import LocalSession
 from tilegames.games.nabit import agent as agent_module
 from tilegames.games.nabit.actions import Build, Exchange, Pass, Placement
 from tilegames.games.nabit.board import spell, words_on

@@ -10,7 +10,7 @@ import pytest
 
 from tilegames.commands.demo_check import check_command
 from tilegames.core.errors import IllegalMove
-from tilegames.core.scenario_notation import ScenarioError
+from tilegames.core.scenarios.notation import ScenarioError
 from tilegames.games.nabit.actions import Build, Exchange, Pass
 from tilegames.games.nabit.config import NabItConfig
 from tilegames.games.nabit.game import GAME

@@ -11,7 +11,7 @@ import pytest
 from tilegames.core import registry
 from tilegames.core.errors import BadRecord
 from tilegames.core.resources import assets_dir
-from tilegames.core.setup_options import defaults
+from tilegames.core.kernel.setup_options import defaults
 from tilegames.games.nabit.config import PRESETS, SETUP_OPTIONS, NabItConfig, letters_file, preset
 from tilegames.games.nabit.game import GAME
 from tilegames.games.nabit.tiles import full_set, is_blank, load_letters, owner, printed_letter, shipped_letters

@@ -9,8 +9,8 @@ import pickle
 import pytest
 from nab_builder import across, hand, play, position, words
 
-from tilegames.core.clock import FakeClock
-from tilegames.core.controller import TurnController
+from tilegames.core.kernel.clock import FakeClock
+from tilegames.core.kernel.controller import TurnController
 from tilegames.core.errors import IllegalMove
 from tilegames.games.nabit.actions import Exchange, Pass, Timeout
 from tilegames.games.nabit.config import NabItConfig

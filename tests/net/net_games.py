@@ -12,7 +12,7 @@ from typing import Any, Callable, Iterable, Mapping
 
 from net_harness import Sent
 from tilegames.core.agents import agent_for
-from tilegames.core.protocol import Action
+from tilegames.core.kernel.protocol import Action
 from view_helpers import tile_ids_in
 from wire_client import Message, WireClient, same_position
 

@@ -15,7 +15,7 @@ from remote_helpers import edit_of, join, new_table, serving, until
 from server_gate import ServerGate
 
 from tilegames.core.errors import IllegalMove
-from tilegames.core.session_protocol import BlockingSession, NotNow
+from tilegames.core.kernel.session_protocol import BlockingSession, NotNow
 from tilegames.games.scrabble.actions import Pass
 from tilegames.net.client_messages import SlowDown, refusal
 from tilegames.net.remote_session import RemoteSession

@@ -11,9 +11,9 @@ import threading
 import pytest
 from remote_helpers import LOCALHOST, edit_of, join, new_table, serving, until
 
-from tilegames.core.clock import FakeClock
+from tilegames.core.kernel.clock import FakeClock
 from tilegames.core.errors import IllegalMove
-from tilegames.core.protocol import Event
+from tilegames.core.kernel.protocol import Event
 from tilegames.games.scrabble.actions import Pass
 from tilegames.net import remote_session
 from tilegames.net.client_messages import SessionLost, missed_events

@@ -9,10 +9,10 @@ import threading
 import pytest
 from remote_helpers import LOCALHOST, edit_of, join, new_table, serving, until
 
-from tilegames.core.clock import FakeClock
+from tilegames.core.kernel.clock import FakeClock
 from tilegames.core.errors import IllegalMove
-from tilegames.core.protocol import TURN_EVENT
-from tilegames.core.session_protocol import Session
+from tilegames.core.kernel.protocol import TURN_EVENT
+from tilegames.core.kernel.session_protocol import Session
 from tilegames.games.scrabble.actions import Pass
 from tilegames.net.client_messages import JoinFailed, SessionLost
 from tilegames.net.remote_session import RemoteSession

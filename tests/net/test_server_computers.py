@@ -10,7 +10,7 @@ from net_games import play_to_end
 from net_harness import ServerThread
 from pilegame import Draw, PileConfig
 from tilegames.core.agents import register_agent, unregister_agent
-from tilegames.core.journal import load_journal
+from tilegames.core.records.journal import load_journal
 from wire_client import WireClient
 
 

@@ -26,7 +26,7 @@ from pilegame import Play
 from wire_client import WireClient
 
 from tilegames.core.agents import register_agent, unregister_agent
-from tilegames.core.journal import load_journal, replay
+from tilegames.core.records.journal import load_journal, replay
 from tilegames.net import robots
 
 ROOT = Path(__file__).resolve().parents[2]

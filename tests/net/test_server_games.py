@@ -8,7 +8,7 @@ import pytest
 
 from net_games import check_secrecy, final_state, nabit_lay_out, play_to_end
 from net_harness import ServerThread
-from tilegames.core.journal import load_journal, replay
+from tilegames.core.records.journal import load_journal, replay
 from tilegames.core.registry import get_game
 from wire_client import WireClient
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from net_harness import FAST, ServerThread
-from tilegames.core.journal import load_journal
+from tilegames.core.records.journal import load_journal
 from wire_client import WireClient
 
 
@@ -133,7 +133,7 @@ def test_replays_are_rate_limited_per_connection(data):
 
 
 def test_a_flood_of_edits_grows_its_tables_journal_by_a_bounded_amount(data, monkeypatch):
-    monkeypatch.setattr("tilegames.core.controller.TURN_BUDGET", 16 * 1024)
+    monkeypatch.setattr("tilegames.core.kernel.controller.TURN_BUDGET", 16 * 1024)
     with ServerThread(data) as server:
         codes, player, seat, _other = rummikub_table(server)
         path = data / f"{codes.table}.jsonl"

@@ -10,7 +10,7 @@ import pytest
 
 from pilegame import PileConfig
 from net_harness import FAST, ServerThread
-from tilegames.core.clock import FakeClock
+from tilegames.core.kernel.clock import FakeClock
 from tilegames.net.codes import SignInThrottle
 from tilegames.net.server import Settings
 from wire_client import Closed, WireClient

@@ -11,8 +11,8 @@ from pathlib import Path
 
 from net_games import check_secrecy, draw_to_end
 from net_harness import Codes, ServerThread
-from tilegames.core.journal import load_journal
-from tilegames.core.series_meta import series_meta
+from tilegames.core.records.journal import load_journal
+from tilegames.core.kernel.series_meta import series_meta
 from wire_client import Message, WireClient
 
 # Games 1 and 2 of this match (dealt from core/seeds.py's derive(7, "game/n")) end with scores that

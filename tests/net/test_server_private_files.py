@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from net_harness import ServerThread
-from tilegames.core.journal_writer import JournalWriter
-from tilegames.core.journal import JournalHeader
+from tilegames.core.records.journal_writer import JournalWriter
+from tilegames.core.records.journal import JournalHeader
 from tilegames.net.store import StoreError, TableStore
 from wire_client import WireClient
 

@@ -14,7 +14,7 @@ import threading
 from pathlib import Path
 
 from net_games import nabit_lay_out, play_to_end
-from tilegames.core.journal import load_journal, replay
+from tilegames.core.records.journal import load_journal, replay
 from wire_client import WireClient, same_position
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -9,7 +9,7 @@ import pytest
 from net_games import nabit_lay_out, play_to_end
 from net_harness import ServerThread
 from pilegame import PileConfig
-from tilegames.core.journal import load_journal, replay
+from tilegames.core.records.journal import load_journal, replay
 from wire_client import WireClient, same_position
 
 

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from tilegames.core.clock import FakeClock
+from tilegames.core.kernel.clock import FakeClock
 from tilegames.core.registry import get_game
 from tilegames.net import commands
 from tilegames.net.codes import ALPHABET, SignInThrottle, address_key, canonical, new_code
@@ -252,7 +252,7 @@ def test_host_with_a_given_seed_says_the_deal_is_guessable_and_without_one_deals
             pass
         said = capsys.readouterr().err
         assert ("dealt from the seed you gave (123)" in said) == (seed is not None)
-    from tilegames.core.journal import read_header
+    from tilegames.core.records.journal import read_header
 
     assert read_header(tmp_path / "given" / "t1.jsonl").seed == 123
     assert 2**64 <= read_header(tmp_path / "drawn" / "t1.jsonl").seed < 2**64 + 2**128

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tilegames.core.clock import FakeClock
+from tilegames.core.kernel.clock import FakeClock
 from tilegames.net.ssh_child import SSH_SESSION_VARIABLE, child_env
 from tilegames.ui.app import TilegamesApp
 from tilegames.ui.screens.language import switch_language

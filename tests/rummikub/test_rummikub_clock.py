@@ -7,9 +7,9 @@ import json
 import pytest
 
 from rk_builder import position
-from tilegames.core.clock import FakeClock
-from tilegames.core.controller import TurnController
-from tilegames.core.table_rows import MoveTile, SplitRow
+from tilegames.core.kernel.clock import FakeClock
+from tilegames.core.kernel.controller import TurnController
+from tilegames.core.parts.table_rows import MoveTile, SplitRow
 from tilegames.games.rummikub.config import RummikubConfig
 from tilegames.games.rummikub.game import GAME
 from view_helpers import tile_ids_in
@@ -92,7 +92,7 @@ def test_timeout_with_an_empty_pool_while_a_play_exists_passes_the_turn_and_play
 
 
 def test_rows_rejoined_in_another_order_count_as_an_untouched_table():
-    from tilegames.core.table_rows import JoinRows
+    from tilegames.core.parts.table_rows import JoinRows
 
     state = position(["R9", "K2"], table=["R3 R4 R5", "B7 B8 B9"])
     ctl = controller(state)

@@ -8,12 +8,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tilegames.core.clock import FakeClock
-from tilegames.core.controller import TurnController
+from tilegames.core.kernel.clock import FakeClock
+from tilegames.core.kernel.controller import TurnController
 from tilegames.core.errors import IllegalMove
-from tilegames.core.journal import JournalHeader, load_journal, replay
-from tilegames.core.journal_writer import JournalWriter
-from tilegames.core.table_rows import JoinRows, MoveTile, SplitRow
+from tilegames.core.records.journal import JournalHeader, load_journal, replay
+from tilegames.core.records.journal_writer import JournalWriter
+from tilegames.core.parts.table_rows import JoinRows, MoveTile, SplitRow
 from tilegames.games.rummikub.actions import Play
 from tilegames.games.rummikub.bot import choose_action
 from tilegames.games.rummikub.config import RummikubConfig, preset

@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from tilegames.core.tiles import Tile
+from tilegames.core.parts.tiles import Tile
 from tilegames.games.rummikub.notation import (
     ALL_FACES,
     COLOURS,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tilegames.core.scenario_notation import ScenarioError
+from tilegames.core.scenarios.notation import ScenarioError
 from tilegames.games.rummikub.actions import Draw, Play, Redeal
 from tilegames.games.rummikub.config import PRESETS
 from tilegames.games.rummikub.scenario import RummikubScenario

@@ -6,11 +6,11 @@ import pytest
 
 from rk_builder import Tiles, position
 from tilegames.core.errors import IllegalMove
-from tilegames.core.tiles import Bag
+from tilegames.core.parts.tiles import Bag
 from tilegames.games.rummikub.actions import Draw, Pass, Redeal
 from tilegames.games.rummikub.config import RummikubConfig, preset
 from tilegames.games.rummikub.game import GAME
-from tilegames.core.series import new_series
+from tilegames.core.kernel.series import new_series
 from tilegames.games.rummikub.scoring import rack_value, score_stuck, stuck_winners
 from tilegames.games.rummikub.setup import count_doubles, draw_for_first_player, redeal_candidates
 from tilegames.games.rummikub.state import GameEnd

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from tilegames.core.seats import SeatOrder
-from tilegames.core.tiles import Bag, Tile
+from tilegames.core.kernel.seats import SeatOrder
+from tilegames.core.parts.tiles import Bag, Tile
 from tilegames.games.scrabble.actions import Place, Placement
 from tilegames.games.scrabble.board import parse_coordinate
 from tilegames.games.scrabble.config import ScrabbleConfig

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from scrabble_builder import act, place, position
 
-from tilegames.core.clock import FakeClock
-from tilegames.core.journal import load_journal, replay
-from tilegames.core.lexicon import lexicon_for
-from tilegames.core.session import LocalSession
+from tilegames.core.kernel.clock import FakeClock
+from tilegames.core.records.journal import load_journal, replay
+from tilegames.core.parts.lexicon import lexicon_for
+from tilegames.core.kernel.session import LocalSession
 from tilegames.games.scrabble.game import GAME
 
 from tilegames.games.scrabble.actions import Challenge, Pass, Place, Placement

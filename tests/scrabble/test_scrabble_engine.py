@@ -8,15 +8,15 @@ import pickle
 import pytest
 from scrabble_builder import place, position
 
-from tilegames.core.clock import FakeClock
-from tilegames.core.controller import TurnController
+from tilegames.core.kernel.clock import FakeClock
+from tilegames.core.kernel.controller import TurnController
 from tilegames.core.errors import IllegalMove
 from tilegames.games.scrabble.actions import AcceptPlay, Challenge, Exchange, Pass, Place, Placement, Timeout
 from tilegames.games.scrabble.config import ScrabbleConfig, preset
 from tilegames.games.scrabble.draft import PutTile
 from tilegames.games.scrabble.game import GAME
 from tilegames.games.scrabble.setup import first_player
-from tilegames.core.tiles import Bag
+from tilegames.core.parts.tiles import Bag
 from tilegames.games.scrabble.tiles import rack_value
 
 

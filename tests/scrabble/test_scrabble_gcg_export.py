@@ -7,17 +7,17 @@ import random
 import pytest
 
 from tilegames.cli import main
-from tilegames.core.clock import FakeClock
+from tilegames.core.kernel.clock import FakeClock
 from tilegames.core.errors import IllegalMove
-from tilegames.core.journal import JournalHeader, load_journal
-from tilegames.core.journal_writer import JournalWriter
-from tilegames.core.session import LocalSession
+from tilegames.core.records.journal import JournalHeader, load_journal
+from tilegames.core.records.journal_writer import JournalWriter
+from tilegames.core.kernel.session import LocalSession
 from tilegames.games.scrabble.actions import AcceptPlay, Challenge, Exchange, Pass, Place, Placement
 from tilegames.games.scrabble.config import ScrabbleConfig, preset
 from tilegames.games.scrabble.game import GAME
 from tilegames.games.scrabble.gcg import parse_gcg, verify
 from tilegames.games.scrabble.gcg_export import export_gcg, gcg_names
-from tilegames.core.lexicon import lexicon_for
+from tilegames.core.parts.lexicon import lexicon_for
 
 
 def one_tile_plays(state, seat):

@@ -11,7 +11,7 @@ import pytest
 
 from tilegames.commands.demo_check import check_command
 from tilegames.core.errors import IllegalMove
-from tilegames.core.scenario_notation import ScenarioError
+from tilegames.core.scenarios.notation import ScenarioError
 from tilegames.games.scrabble.actions import Exchange, Place
 from tilegames.games.scrabble.config import ScrabbleConfig
 from tilegames.games.scrabble.game import GAME

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from tilegames.core.grid import GeometryError, Pos
+from tilegames.core.parts.grid import GeometryError, Pos
 from tilegames.games.scrabble.board import Coordinate, parse_coordinate, score_play
 
 

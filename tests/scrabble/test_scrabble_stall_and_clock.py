@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from scrabble_builder import act, place, position
 
-from tilegames.core.clock import FakeClock
-from tilegames.core.controller import TurnController
+from tilegames.core.kernel.clock import FakeClock
+from tilegames.core.kernel.controller import TurnController
 from tilegames.games.scrabble.actions import Pass
 from tilegames.games.scrabble.config import ScrabbleConfig
 from tilegames.games.scrabble.game import GAME

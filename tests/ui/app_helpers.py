@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from tilegames.core.clock import FakeClock
-from tilegames.core.controller import TurnController
-from tilegames.core.journal import JournalHeader
-from tilegames.core.session import LocalSession
+from tilegames.core.kernel.clock import FakeClock
+from tilegames.core.kernel.controller import TurnController
+from tilegames.core.records.journal import JournalHeader
+from tilegames.core.kernel.session import LocalSession
 from tilegames.games.rummikub.config import RummikubConfig
 from tilegames.games.rummikub.game import GAME
 from tilegames.ui.app import TilegamesApp

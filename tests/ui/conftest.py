@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tilegames.core.clock import FakeClock
+from tilegames.core.kernel.clock import FakeClock
 from tilegames.ui.app import TilegamesApp
 
 

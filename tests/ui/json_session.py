@@ -7,8 +7,8 @@ from __future__ import annotations
 import json
 from typing import Any, Callable
 
-from tilegames.core.protocol import Action, Edit, Event, Result
-from tilegames.core.session import LocalSession
+from tilegames.core.kernel.protocol import Action, Edit, Event, Result
+from tilegames.core.kernel.session import LocalSession
 
 
 def wire(data: Any) -> Any:

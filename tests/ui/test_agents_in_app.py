@@ -67,9 +67,9 @@ async def test_a_computer_challenges_a_word_it_does_not_know(app):
     from dataclasses import replace
 
     from test_scrabble_play import position  # it knows where the Scrabble builder is
-    from tilegames.core.controller import TurnController
-    from tilegames.core.journal import JournalHeader
-    from tilegames.core.session import LocalSession
+    from tilegames.core.kernel.controller import TurnController
+    from tilegames.core.records.journal import JournalHeader
+    from tilegames.core.kernel.session import LocalSession
     from tilegames.games.scrabble.game import GAME
 
     state = replace(position(["QXZEAIR", "AEIOULN"]), seats=("Ann", "CPU"))

@@ -7,8 +7,8 @@ import pytest
 from textual.widgets import OptionList, Static
 
 from tilegames.cli import main
-from tilegames.core.scenario_frames import demo_frames
-from tilegames.core.scenarios import load_scenario
+from tilegames.core.scenarios.frames import demo_frames
+from tilegames.core.scenarios.load import load_scenario
 from tilegames.ui.screens import demo as demo_module
 from tilegames.ui.screens.demo import DemoListScreen, DemoScreen, find_demo, shipped_demos
 

@@ -122,9 +122,9 @@ class PileScreen(TurnScreen):
 
 
 async def test_the_shared_turn_flow_plays_a_game_with_its_default_hooks(app):
-    from tilegames.core.controller import TurnController
-    from tilegames.core.journal import JournalHeader
-    from tilegames.core.session import LocalSession
+    from tilegames.core.kernel.controller import TurnController
+    from tilegames.core.records.journal import JournalHeader
+    from tilegames.core.kernel.session import LocalSession
 
     state = pilegame.GAME.new_game(pilegame.PileConfig(), ("Ann", "Bora"), 3)
     header = JournalHeader("pile", pilegame.GAME.config_to_json(pilegame.PileConfig()), 3, state.seats)

@@ -11,9 +11,9 @@ from rich.cells import cell_len
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scrabble"))
 from scrabble_builder import position  # noqa: E402
 
-from tilegames.core.controller import TurnController  # noqa: E402
-from tilegames.core.journal import JournalHeader  # noqa: E402
-from tilegames.core.session import LocalSession  # noqa: E402
+from tilegames.core.kernel.controller import TurnController  # noqa: E402
+from tilegames.core.records.journal import JournalHeader  # noqa: E402
+from tilegames.core.kernel.session import LocalSession  # noqa: E402
 from tilegames.games.scrabble.game import GAME  # noqa: E402
 from tilegames.ui.widgets.movelog import MoveLog  # noqa: E402
 

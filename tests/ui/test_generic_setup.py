@@ -90,7 +90,7 @@ def test_every_option_the_form_offers_starts_where_the_default_preset_stands():
     """The form's defaults are the default preset's values, so an untouched form and an
     untouched command line start the same game."""
     from tilegames.core.registry import get_game
-    from tilegames.core.setup_options import PRESET
+    from tilegames.core.kernel.setup_options import PRESET
 
     for game_id in ("rummikub", "scrabble"):
         game = get_game(game_id)

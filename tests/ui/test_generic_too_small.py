@@ -13,9 +13,9 @@ from textual.widgets import Input
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scrabble"))
 from scrabble_builder import position as scrabble_position  # noqa: E402
 
-from tilegames.core.controller import TurnController  # noqa: E402
-from tilegames.core.journal import JournalHeader  # noqa: E402
-from tilegames.core.session import LocalSession  # noqa: E402
+from tilegames.core.kernel.controller import TurnController  # noqa: E402
+from tilegames.core.records.journal import JournalHeader  # noqa: E402
+from tilegames.core.kernel.session import LocalSession  # noqa: E402
 from tilegames.games.scrabble.game import GAME  # noqa: E402
 from tilegames.ui.screens.base import BaseScreen, TooSmall  # noqa: E402
 from tilegames.ui.screens.scrabble import ScrabbleScreen  # noqa: E402

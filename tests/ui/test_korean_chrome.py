@@ -15,8 +15,8 @@ from app_helpers import screen_text
 from rich.cells import cell_len
 from textual.widgets import Input, OptionList
 
-from tilegames.core import i18n
-from tilegames.core.clock import FakeClock
+from tilegames.core.text import i18n
+from tilegames.core.kernel.clock import FakeClock
 from tilegames.core.resources import assets_dir
 from tilegames.core.settings import saved_language
 from tilegames.ui.app import TilegamesApp
@@ -182,8 +182,8 @@ def test_the_restart_comes_back_to_the_menu_not_to_the_command_it_began_with():
 def test_the_korean_list_of_saves_lines_up_the_dates_and_moves_whatever_the_title():
     from pathlib import Path
 
-    from tilegames.core.journal import JournalHeader
-    from tilegames.core.save_index import SaveInfo
+    from tilegames.core.records.journal import JournalHeader
+    from tilegames.core.records.save_index import SaveInfo
     from tilegames.ui.screens.menu import describe
 
     i18n.set_language("ko")

@@ -19,10 +19,10 @@ from test_scrabble_play import position as scrabble_position, show as show_scrab
 from test_snapshots import settled_charts
 from textual.widgets import Input, Static
 
-from tilegames.core import i18n
-from tilegames.core.clock import FakeClock
+from tilegames.core.text import i18n
+from tilegames.core.kernel.clock import FakeClock
 from tilegames.core.codec import to_jsonable
-from tilegames.core.series import GameRecord, new_series
+from tilegames.core.kernel.series import GameRecord, new_series
 from tilegames.games.rummikub.game import GAME as RUMMIKUB
 from tilegames.games.rummikub.state import GameEnd
 from tilegames.ui import games

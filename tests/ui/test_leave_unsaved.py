@@ -11,11 +11,11 @@ import os
 import pytest
 from app_helpers import config, play_screen, until
 
-from tilegames.core import journal_writer
-from tilegames.core.clock import FakeClock
-from tilegames.core.journal import load_journal, read_header
-from tilegames.core.session import LocalSession
-from tilegames.core.table_rows import MoveTile
+from tilegames.core.records import journal_writer
+from tilegames.core.kernel.clock import FakeClock
+from tilegames.core.records.journal import load_journal, read_header
+from tilegames.core.kernel.session import LocalSession
+from tilegames.core.parts.table_rows import MoveTile
 from tilegames.games.rummikub.bot import choose_action
 from tilegames.ui.app import TilegamesApp, crash_sentence
 from tilegames.ui.screens import turns

@@ -9,9 +9,9 @@ from app_helpers import screen_text
 from test_menu_resume import open_resume, saved_scrabble
 from textual.widgets import OptionList
 
-from tilegames.core.journal import JournalHeader
-from tilegames.core.journal_writer import JournalWriter
-from tilegames.core.saves import saves_dir
+from tilegames.core.records.journal import JournalHeader
+from tilegames.core.records.journal_writer import JournalWriter
+from tilegames.core.records.saves import saves_dir
 from tilegames.games.scrabble.config import ScrabbleConfig
 from tilegames.games.scrabble.game import GAME as SCRABBLE
 

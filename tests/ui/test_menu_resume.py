@@ -9,8 +9,8 @@ import time
 from app_helpers import config, screen_text
 from textual.widgets import OptionList
 
-from tilegames.core.saves import new_journal_path
-from tilegames.core.session import LocalSession
+from tilegames.core.records.saves import new_journal_path
+from tilegames.core.kernel.session import LocalSession
 from tilegames.games.rummikub.actions import Draw
 from tilegames.games.rummikub.game import GAME as RUMMIKUB
 from tilegames.games.scrabble.config import ScrabbleConfig

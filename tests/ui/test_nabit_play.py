@@ -17,9 +17,9 @@ from nab_builder import across, position  # noqa: E402
 
 from dataclasses import replace  # noqa: E402
 
-from tilegames.core.controller import TurnController  # noqa: E402
-from tilegames.core.journal import JournalHeader  # noqa: E402
-from tilegames.core.session import LocalSession  # noqa: E402
+from tilegames.core.kernel.controller import TurnController  # noqa: E402
+from tilegames.core.records.journal import JournalHeader  # noqa: E402
+from tilegames.core.kernel.session import LocalSession  # noqa: E402
 from tilegames.games.nabit.config import NabItConfig  # noqa: E402
 from tilegames.games.nabit.game import GAME  # noqa: E402
 from tilegames.ui.games.nabit.board import NabBoard  # noqa: E402
@@ -206,7 +206,7 @@ async def test_a_letter_typed_without_its_tile_says_the_blank_stands_for_it(app)
 
 async def test_a_resumed_turn_types_on_after_the_tiles_typed_before(app):
     """Issue 22, item 5: after a resume the typing cursor was not after the typed tiles."""
-    from tilegames.core.grid_edits import PutTile
+    from tilegames.core.parts.grid_edits import PutTile
 
     state = position(["STOPE", "BOGUS"], across(0, 0, "SUN"))
     hand = {t.face[-1]: t.id for t in state.hands[0]}

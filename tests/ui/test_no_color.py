@@ -24,7 +24,7 @@ from nab_builder import across, position
 from rk_builder import position as rk_position
 from test_nabit_play import show
 
-from tilegames.core.clock import FakeClock
+from tilegames.core.kernel.clock import FakeClock
 from tilegames.games.nabit.tiles import COLOURS
 from tilegames.ui.app import TilegamesApp
 from tilegames.ui.games.nabit.board import NabBoard

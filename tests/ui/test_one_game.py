@@ -4,7 +4,7 @@ through the door never reaches the menu (nor Host, Join or the server account's 
 
 from __future__ import annotations
 
-from tilegames.core.clock import FakeClock
+from tilegames.core.kernel.clock import FakeClock
 from tilegames.core.registry import get_game
 from tilegames.ui.app import TilegamesApp
 

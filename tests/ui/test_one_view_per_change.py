@@ -13,10 +13,10 @@ from app_helpers import config, pick_from_rack, play_screen
 from rk_builder import position as rk_position
 from test_scrabble_play import position as sc_position, type_word  # it knows where the Scrabble builder is
 
-from tilegames.core.controller import TurnController
-from tilegames.core.journal import JournalHeader
-from tilegames.core.session import LocalSession
-from tilegames.core.session_protocol import Session
+from tilegames.core.kernel.controller import TurnController
+from tilegames.core.records.journal import JournalHeader
+from tilegames.core.kernel.session import LocalSession
+from tilegames.core.kernel.session_protocol import Session
 from tilegames.games.rummikub.game import GAME as RUMMIKUB
 from tilegames.games.scrabble.game import GAME as SCRABBLE
 from tilegames.ui.screens.dialogs import ChallengePrompt, Confirm, HandOff

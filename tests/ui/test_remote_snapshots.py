@@ -6,7 +6,7 @@ from __future__ import annotations
 from remote_helpers import LOCALHOST, new_table, serving
 from textual.widgets import Input, Select
 
-from tilegames.core.clock import FakeClock
+from tilegames.core.kernel.clock import FakeClock
 from tilegames.core.registry import get_game
 from tilegames.net.client_hosting import ALL_ADDRESSES
 from tilegames.ui.app import TilegamesApp

@@ -6,9 +6,9 @@ from app_helpers import config, lay_new_set, pick_from_rack, play_screen, screen
 from rk_builder import position
 from textual.widgets import OptionList
 
-from tilegames.core.journal import load_journal
-from tilegames.core.saves import unfinished_games
-from tilegames.core.session import LocalSession
+from tilegames.core.records.journal import load_journal
+from tilegames.core.records.saves import unfinished_games
+from tilegames.core.kernel.session import LocalSession
 from tilegames.games.rummikub.game import GAME
 from tilegames.ui.screens.base import TooSmall
 from tilegames.ui.screens.dialogs import Confirm, HandOff
@@ -216,8 +216,8 @@ async def test_a_short_game_to_the_summary(app):
 
 
 async def test_resume_after_a_crash_restores_the_same_state(app, saves_home):
-    from tilegames.core.clock import FakeClock
-    from tilegames.core.saves import new_journal_path
+    from tilegames.core.kernel.clock import FakeClock
+    from tilegames.core.records.saves import new_journal_path
     from tilegames.games.rummikub.actions import Draw
 
     path = new_journal_path("rummikub")

@@ -116,7 +116,7 @@ async def test_quitting_with_5_seconds_left_and_resuming_keeps_the_table_and_the
 async def test_the_next_player_sees_the_last_move_and_the_drawer_sees_the_drawn_tile(app):
     from app_helpers import show_position
     from rk_builder import position
-    from tilegames.core.table_rows import MoveTile
+    from tilegames.core.parts.table_rows import MoveTile
 
     state = position(["R6 K1", "B9 B10 B11 K5"], table=["R3 R4 R5"], pool="O7 O8 O9 O10")
     async with app.run_test(size=(80, 24)) as pilot:
@@ -183,7 +183,7 @@ async def test_with_open_hands_the_next_player_sees_the_last_move_too(app):
     as Bora having acted, so her marks stay until she does."""
     from app_helpers import show_position
     from rk_builder import position
-    from tilegames.core.table_rows import MoveTile
+    from tilegames.core.parts.table_rows import MoveTile
 
     state = position(["R6 K1", "B9 B10 B11 K5"], table=["R3 R4 R5"], pool="O7 O8 O9 O10")
     async with app.run_test(size=(80, 24)) as pilot:

@@ -7,8 +7,8 @@ import os
 
 from app_helpers import config, play_screen
 
-from tilegames.core import journal_writer
-from tilegames.core.journal import load_journal
+from tilegames.core.records import journal_writer
+from tilegames.core.records.journal import load_journal
 from tilegames.games.scrabble.config import ScrabbleConfig
 from tilegames.ui.screens.menu import MenuScreen
 
@@ -63,7 +63,7 @@ async def test_a_full_disk_mid_game_is_a_message_and_the_game_goes_on_its_moves_
     assert len(load_journal(session.path).records) == 3
 
 
-HOLD = "import sys; from tilegames.core.journal_writer import JournalWriter; w = JournalWriter.reopen(sys.argv[1]); " \
+HOLD = "import sys; from tilegames.core.records.journal_writer import JournalWriter; w = JournalWriter.reopen(sys.argv[1]); " \
        "print('holding', flush=True); sys.stdin.readline()"
 
 
@@ -71,8 +71,8 @@ async def test_a_game_open_in_another_copy_is_offered_read_only(app, saves_home)
     import subprocess
     import sys
 
-    from tilegames.core.saves import new_journal_path
-    from tilegames.core.session import LocalSession
+    from tilegames.core.records.saves import new_journal_path
+    from tilegames.core.kernel.session import LocalSession
     from tilegames.games.rummikub.actions import Draw
     from tilegames.games.rummikub.game import GAME
     from tilegames.ui.screens.dialogs import Confirm
@@ -115,7 +115,7 @@ async def test_a_game_open_in_another_copy_is_offered_read_only(app, saves_home)
 
 
 async def test_quitting_lets_go_of_the_game(app):
-    from tilegames.core import filelock
+    from tilegames.core.records import filelock
 
     async with app.run_test(size=(100, 30)) as pilot:
         app.start("rummikub", ("Ann", "Bora"), config(turn_seconds=None), open_hands=True, seed=3)

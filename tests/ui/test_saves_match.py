@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from app_helpers import config, play_screen
 
-from tilegames.core.clock import FakeClock
-from tilegames.core.journal import load_journal, read_header
-from tilegames.core.saves import saves_dir
-from tilegames.core.session import LocalSession
+from tilegames.core.kernel.clock import FakeClock
+from tilegames.core.records.journal import load_journal, read_header
+from tilegames.core.records.saves import saves_dir
+from tilegames.core.kernel.session import LocalSession
 from tilegames.games.rummikub.bot import choose_action
 from tilegames.ui.app import TilegamesApp
 from tilegames.ui.screens.menu import MenuScreen

@@ -11,9 +11,9 @@ from app_helpers import screen_text
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scrabble"))
 from scrabble_builder import position  # noqa: E402
 
-from tilegames.core.controller import TurnController  # noqa: E402
-from tilegames.core.journal import JournalHeader, load_journal  # noqa: E402
-from tilegames.core.session import LocalSession  # noqa: E402
+from tilegames.core.kernel.controller import TurnController  # noqa: E402
+from tilegames.core.records.journal import JournalHeader, load_journal  # noqa: E402
+from tilegames.core.kernel.session import LocalSession  # noqa: E402
 from tilegames.games.scrabble.config import ScrabbleConfig  # noqa: E402
 from tilegames.games.scrabble.game import GAME  # noqa: E402
 from tilegames.games.scrabble.gcg import parse_gcg, verify  # noqa: E402
@@ -190,7 +190,7 @@ async def test_hand_off_hides_the_rack_between_players(app):
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
 def test_board_mid_game_snapshot(snap_compare, size):
-    from tilegames.core.clock import FakeClock
+    from tilegames.core.kernel.clock import FakeClock
     from tilegames.ui.app import TilegamesApp
 
     state = position(["RETAINS", "AEIOULN"], board={"8D": "QUIZ", "E7": "OUT", "9A": "JoT"}, scores=[64, 23])
@@ -258,8 +258,8 @@ async def test_arrow_keys_and_shift_hjkl_move_the_cursor_and_space_turns_it(app)
 
 
 async def test_a_scrabble_game_resumes_after_a_crash(app, saves_home):
-    from tilegames.core.clock import FakeClock
-    from tilegames.core.saves import new_journal_path, unfinished_games
+    from tilegames.core.kernel.clock import FakeClock
+    from tilegames.core.records.saves import new_journal_path, unfinished_games
 
     path = new_journal_path("scrabble")
     session = LocalSession.start(GAME, ScrabbleConfig(), ("Ann", "Bora"), 9, path=path, clock=FakeClock(),

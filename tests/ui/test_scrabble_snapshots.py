@@ -10,7 +10,7 @@ from test_scrabble_play import show, type_word
 from scrabble_builder import position
 from test_summary_charts import play_a_short_game
 
-from tilegames.core.clock import FakeClock
+from tilegames.core.kernel.clock import FakeClock
 from tilegames.ui.app import TilegamesApp
 
 SIZES = [(80, 24), (120, 40)]

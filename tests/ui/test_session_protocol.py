@@ -8,10 +8,10 @@ from rk_builder import position as rk_position
 from test_scrabble_play import position as sc_position, type_word  # it knows where the Scrabble builder is
 
 from app_helpers import config, pick_from_rack, play_screen, session_for
-from tilegames.core.controller import TurnController
-from tilegames.core.journal import JournalHeader
-from tilegames.core.session import LocalSession
-from tilegames.core.session_protocol import Session
+from tilegames.core.kernel.controller import TurnController
+from tilegames.core.records.journal import JournalHeader
+from tilegames.core.kernel.session import LocalSession
+from tilegames.core.kernel.session_protocol import Session
 from tilegames.games.scrabble.game import GAME as SCRABBLE
 from tilegames.ui.screens.scrabble_summary import ScrabbleSummary
 from tilegames.ui.screens.rummikub_summary import SummaryScreen

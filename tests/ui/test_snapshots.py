@@ -11,9 +11,9 @@ from app_helpers import config, lay_new_set, show_position
 from rk_builder import position
 from textual.widgets import Input
 
-from tilegames.core.clock import FakeClock
+from tilegames.core.kernel.clock import FakeClock
 from tilegames.core.codec import to_jsonable
-from tilegames.core.series import GameRecord, new_series
+from tilegames.core.kernel.series import GameRecord, new_series
 from tilegames.games.rummikub.game import GAME as RUMMIKUB
 from tilegames.games.rummikub.state import GameEnd
 from tilegames.ui.app import TilegamesApp

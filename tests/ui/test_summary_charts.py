@@ -9,7 +9,7 @@ from test_scrabble_play import flat, show, type_word
 from scrabble_builder import position
 
 from tilegames.core.codec import to_jsonable
-from tilegames.core.series import GameRecord, new_series
+from tilegames.core.kernel.series import GameRecord, new_series
 from tilegames.games.rummikub.game import GAME as RUMMIKUB
 from tilegames.games.rummikub.state import GameEnd
 from tilegames.games.scrabble.config import ScrabbleConfig

@@ -70,7 +70,7 @@ async def test_a_damaged_settings_file_is_said_once_as_the_app_starts_and_the_de
 
 
 async def test_a_damaged_catalog_is_said_once_as_the_app_starts(monkeypatch):
-    from tilegames.core import i18n
+    from tilegames.core.text import i18n
 
     monkeypatch.setattr(i18n, "catalog_problem", lambda: "The ko translation has 1 damaged entry.")
     import tilegames.ui.preferences as preferences

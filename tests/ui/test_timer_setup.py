@@ -61,7 +61,7 @@ async def test_the_players_placeholder_fits_its_field_at_80x24(app, lang):
     """Issue 22, item 9: the timer form's placeholder was cut."""
     from rich.cells import cell_len
 
-    from tilegames.core import i18n
+    from tilegames.core.text import i18n
 
     with i18n.speaking(lang):
         async with app.run_test(size=(80, 24)) as pilot:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from textual.widgets import Input
 
-from tilegames.core.clock import FakeClock
+from tilegames.core.kernel.clock import FakeClock
 from tilegames.ui import games
 from tilegames.ui.app import TilegamesApp
 from tilegames.ui.screens.timer import run_timer_screen

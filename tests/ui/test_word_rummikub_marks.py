@@ -13,7 +13,7 @@ from app_helpers import pick_from_rack, play_screen, screen_text, until
 from test_word_rummikub_play import show
 from word_builder import arrange, position
 
-from tilegames.core.table_rows import MoveTile
+from tilegames.core.parts.table_rows import MoveTile
 
 
 class Scripted:
@@ -52,7 +52,7 @@ async def test_tiles_the_computer_moved_are_marked_moved_not_laid(app):
 
 async def test_at_one_terminal_the_next_player_sees_moved_and_laid_tiles_apart(app):
     """APE + L, T, H → PAL + THE, hot-seat: A, P and E moved (~), L, T and H laid (*)."""
-    from tilegames.core.table_rows import SplitRow
+    from tilegames.core.parts.table_rows import SplitRow
 
     state = position(["LTHQ", "XYZV"], table=["APE"])
     ids = {t.face: t.id for t in state.racks[0]} | {t.face: t.id for t in state.table.rows[0]}

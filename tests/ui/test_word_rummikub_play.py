@@ -14,9 +14,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "word_rummikub"))
 from app_helpers import help_text, pick_from_rack, play_screen, screen_text  # noqa: E402
 from word_builder import position  # noqa: E402
 
-from tilegames.core.controller import TurnController  # noqa: E402
-from tilegames.core.journal import JournalHeader  # noqa: E402
-from tilegames.core.session import LocalSession  # noqa: E402
+from tilegames.core.kernel.controller import TurnController  # noqa: E402
+from tilegames.core.records.journal import JournalHeader  # noqa: E402
+from tilegames.core.kernel.session import LocalSession  # noqa: E402
 from tilegames.games.word_rummikub.game import GAME  # noqa: E402
 from tilegames.ui.screens.dialogs import AskLetter, Confirm, HandOff  # noqa: E402
 from tilegames.ui.screens.word_rummikub_summary import WordRummikubSummary  # noqa: E402
@@ -221,7 +221,7 @@ async def test_help_lists_every_key_the_screen_answers_to(app):
 async def test_a_game_open_elsewhere_is_shown_read_only_with_its_words(app):
     """A saved game watched as a spectator: its table's words, no rack."""
     from tilegames.core.agents import agent_for
-    from tilegames.core.saves import new_journal_path
+    from tilegames.core.records.saves import new_journal_path
     from tilegames.ui.screens.spectator import SpectatorScreen
 
     path = new_journal_path(GAME.id)

@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 
 from word_builder import GAME, arrange, position
-from tilegames.core.clock import FakeClock
-from tilegames.core.controller import TurnController
+from tilegames.core.kernel.clock import FakeClock
+from tilegames.core.kernel.controller import TurnController
 from tilegames.core.errors import IllegalMove
-from tilegames.core.table_rows import MoveTile, SplitRow
+from tilegames.core.parts.table_rows import MoveTile, SplitRow
 from tilegames.games.word_rummikub.actions import Timeout
 from tilegames.games.word_rummikub.config import WordRummikubConfig
 from tilegames.games.word_rummikub.draft import NameJoker

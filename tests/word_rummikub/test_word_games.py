@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from game_helpers import apply_or_unchanged, play_through_session
 
 from tilegames.core.agents import agent_for, play_out, seat_view
-from tilegames.core.session import LocalSession
-from tilegames.core.table_rows import MoveTile
+from tilegames.core.kernel.session import LocalSession
+from tilegames.core.parts.table_rows import MoveTile
 from tilegames.games.word_rummikub import agent as agent_module
 from tilegames.games.word_rummikub.actions import Draw, JokerLetter, Pass, Play
 from tilegames.games.word_rummikub.config import JOKER_PENALTY, WordRummikubConfig

@@ -8,7 +8,7 @@ import pytest
 
 from word_builder import GAME, arrange, play, position, rack, refused, words
 from tilegames.core.errors import IllegalMove
-from tilegames.core.table_rows import MoveTile
+from tilegames.core.parts.table_rows import MoveTile
 from tilegames.games.word_rummikub.actions import JokerLetter, Play
 from tilegames.games.word_rummikub.config import WordRummikubConfig
 from tilegames.games.word_rummikub.draft import NameJoker

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tilegames.core.scenario_notation import ScenarioError
+from tilegames.core.scenarios.notation import ScenarioError
 from tilegames.games.word_rummikub.actions import Play
 from tilegames.games.word_rummikub.config import PRESETS
 from tilegames.games.word_rummikub.scenario import WordRummikubScenario

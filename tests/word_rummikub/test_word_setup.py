@@ -13,7 +13,7 @@ from tilegames.core import registry
 from tilegames.core.agents import agent_for, has_agent
 from tilegames.core.errors import BadRecord
 from tilegames.core.resources import assets_dir
-from tilegames.core.tiles import Bag, make_tiles
+from tilegames.core.parts.tiles import Bag, make_tiles
 from tilegames.games.word_rummikub.config import PRESETS, SETUP_OPTIONS, WordRummikubConfig, letters_file, on_off, preset
 from tilegames.games.word_rummikub.game import GAME
 from tilegames.games.word_rummikub.setup import first_player

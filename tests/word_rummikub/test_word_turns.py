@@ -8,7 +8,7 @@ import pytest
 
 from word_builder import GAME, arrange, play, position, rack, refused, words
 from tilegames.core.errors import IllegalMove
-from tilegames.core.protocol import Action
+from tilegames.core.kernel.protocol import Action
 from tilegames.games.word_rummikub.actions import Draw, Pass, Play
 from tilegames.games.word_rummikub.config import WordRummikubConfig
 

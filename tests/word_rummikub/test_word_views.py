@@ -11,7 +11,7 @@ import pytest
 from view_helpers import tile_ids_in
 from word_builder import GAME, arrange, play, position
 from tilegames.core.errors import BadRecord
-from tilegames.core.table_rows import JoinRows, MoveTile, SplitRow
+from tilegames.core.parts.table_rows import JoinRows, MoveTile, SplitRow
 from tilegames.games.word_rummikub.actions import Draw, JokerLetter, Pass, Play, Timeout
 from tilegames.games.word_rummikub.config import WordRummikubConfig
 from tilegames.games.word_rummikub.draft import NameJoker

@@ -18,8 +18,8 @@ from dataclasses import replace
 import pytest
 
 from tilegames.core.errors import IllegalMove
-from tilegames.core.seats import SeatOrder
-from tilegames.core.tiles import Bag, Tile
+from tilegames.core.kernel.seats import SeatOrder
+from tilegames.core.parts.tiles import Bag, Tile
 from tilegames.games.word_rummikub.actions import JokerLetter, Play
 from tilegames.games.word_rummikub.config import WordRummikubConfig
 from tilegames.games.word_rummikub.game import GAME

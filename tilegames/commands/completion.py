@@ -19,9 +19,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tilegames import __version__
-from tilegames.core.i18n import _
+from tilegames.core.text.i18n import _
 from tilegames.core.resources import assets_dir
-from tilegames.core.setup_options import SetupOption
+from tilegames.core.kernel.setup_options import SetupOption
 
 SHELLS = ("bash", "zsh", "fish")
 

@@ -27,9 +27,9 @@ from pathlib import Path
 from typing import IO
 
 from tilegames import __version__
-from tilegames.core.i18n import _
-from tilegames.core.inputs import shown
-from tilegames.core.saves import saves_dir
+from tilegames.core.text.i18n import _
+from tilegames.core.text.inputs import shown
+from tilegames.core.records.saves import saves_dir
 
 LOG_NAME = "tilegames.log"
 MAX_BYTES = 5 * 1024 * 1024

@@ -12,11 +12,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Sequence, TextIO
 
-from tilegames.core.i18n import _, ngettext
-from tilegames.core.inputs import shown
-from tilegames.core.scenario_check import check_scenario
-from tilegames.core.scenario_notation import ScenarioError
-from tilegames.core.scenarios import load_scenario
+from tilegames.core.text.i18n import _, ngettext
+from tilegames.core.text.inputs import shown
+from tilegames.core.scenarios.check import check_scenario
+from tilegames.core.scenarios.notation import ScenarioError
+from tilegames.core.scenarios.load import load_scenario
 
 ALL_HOLD, SOME_DIFFER, MALFORMED = 0, 1, 2
 

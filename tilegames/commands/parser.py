@@ -25,8 +25,8 @@ from typing import Any, Callable, Iterable, Iterator, NoReturn, Sequence
 
 from rich.cells import cell_len
 
-from tilegames.core.i18n import LANGUAGES, N_, _, catalog_problem, choose_language, set_language
-from tilegames.core.inputs import shown
+from tilegames.core.text.i18n import LANGUAGES, N_, _, catalog_problem, choose_language, set_language
+from tilegames.core.text.inputs import shown
 from tilegames.core.settings import saved
 
 # argparse's own message ids (Python 3.11's argparse.py) that a player of this program can meet.

@@ -15,7 +15,7 @@ import sys
 
 from rich.cells import cell_len, set_cell_size
 
-from tilegames.core.i18n import _
+from tilegames.core.text.i18n import _
 from tilegames.games.rummikub.meld_report import MeldReport, check_initial_meld
 from tilegames.games.rummikub.notation import Face, NotationError, parse_faces
 

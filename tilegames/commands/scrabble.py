@@ -13,7 +13,7 @@ from pathlib import Path
 import sys
 
 from tilegames.core.errors import BadRecord
-from tilegames.core.i18n import _, ngettext
+from tilegames.core.text.i18n import _, ngettext
 from tilegames.games.scrabble.gcg import GcgError, load_gcg, verify
 from tilegames.games.scrabble.quoting import shown
 
@@ -44,7 +44,7 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 
 def gcg_export(args: argparse.Namespace) -> int:
-    from tilegames.core.journal import load_journal
+    from tilegames.core.records.journal import load_journal
     from tilegames.games.scrabble.gcg_export import export_gcg
 
     loaded = load_journal(args.journal)  # a damaged file raises BadRecord: one line from the CLI

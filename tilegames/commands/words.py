@@ -11,10 +11,10 @@ import argparse
 
 from rich.cells import cell_len
 
-from tilegames.core.i18n import _
+from tilegames.core.text.i18n import _
 
-from tilegames.core.inputs import is_text, shown
-from tilegames.core.lexicon import COMMON_ZIPF, lexicon_for
+from tilegames.core.text.inputs import is_text, shown
+from tilegames.core.parts.lexicon import COMMON_ZIPF, lexicon_for
 
 
 def register(commands: argparse._SubParsersAction) -> None:

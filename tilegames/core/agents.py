@@ -25,8 +25,8 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
 from tilegames.core.errors import BadRecord
-from tilegames.core.i18n import _
-from tilegames.core.protocol import Action, Event, Game
+from tilegames.core.text.i18n import _
+from tilegames.core.kernel.protocol import Action, Event, Game
 
 AnyGame = Game[Any, Any, Any]
 DEFAULT_TIME_BUDGET = 1.0  # seconds an agent may think about one move

@@ -14,8 +14,8 @@ import types
 from typing import Any, Literal, TypeVar, Union, get_args, get_origin, get_type_hints
 
 from tilegames.core.errors import BadRecord
-from tilegames.core.i18n import _
-from tilegames.core.inputs import shown
+from tilegames.core.text.i18n import _
+from tilegames.core.text.inputs import shown
 
 T = TypeVar("T")
 

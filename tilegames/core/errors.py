@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import errno
 
-from tilegames.core.i18n import _
+from tilegames.core.text.i18n import _
 
 
 class IllegalMove(Exception):

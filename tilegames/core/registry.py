@@ -11,8 +11,8 @@ import importlib
 from typing import Any
 
 from tilegames.core.errors import BadRecord
-from tilegames.core.i18n import _
-from tilegames.core.protocol import Game
+from tilegames.core.text.i18n import _
+from tilegames.core.kernel.protocol import Game
 
 # game id -> module that defines `GAME`, an instance of its Game class.
 GAME_MODULES: dict[str, str] = {

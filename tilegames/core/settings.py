@@ -20,9 +20,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from tilegames.core.errors import BadRecord
-from tilegames.core.file_limits import SETTINGS, read_limited
-from tilegames.core.i18n import LANGUAGES, _
-from tilegames.core.inputs import is_text, shown
+from tilegames.core.records.file_limits import SETTINGS, read_limited
+from tilegames.core.text.i18n import LANGUAGES, _
+from tilegames.core.text.inputs import is_text, shown
 from tilegames.core.places import settings_path, settings_to_read
 
 MAX_KEYMAP = 500  # entries; more than every binding tilegames has

@@ -21,8 +21,8 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from tilegames.core.errors import BadRecord
-from tilegames.core.i18n import _
-from tilegames.core.jsonlines import json_line
+from tilegames.core.text.i18n import _
+from tilegames.core.records.jsonlines import json_line
 from tilegames.net.client_messages import REJOIN, NoAnswer, SessionLost
 
 # A server's line can be long (a welcome carries a whole game's history); past this it is not

@@ -22,8 +22,8 @@ from pathlib import Path
 from typing import Any, Callable, TypeVar
 
 from tilegames.core.errors import SaveFailed
-from tilegames.core.i18n import _
-from tilegames.core.inputs import shown
+from tilegames.core.text.i18n import _
+from tilegames.core.text.inputs import shown
 from tilegames.net.commands import is_loopback
 from tilegames.net.lobby import Lobby
 from tilegames.net.server import Server, Settings

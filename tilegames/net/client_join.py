@@ -8,8 +8,8 @@ import threading
 from typing import Callable, Iterator, Sequence
 
 from tilegames.core.errors import BadRecord
-from tilegames.core.i18n import _
-from tilegames.core.inputs import shown, whole_number
+from tilegames.core.text.i18n import _
+from tilegames.core.text.inputs import shown, whole_number
 from tilegames.net.client_connection import Connection
 from tilegames.net.client_messages import (PROTOCOL_VERSION, REJOIN, JoinFailed, SessionLost, Welcome, join_error,
                                            read_welcome)

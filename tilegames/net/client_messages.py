@@ -12,11 +12,11 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from tilegames.core.errors import BadRecord, IllegalMove
-from tilegames.core.i18n import N_, _
-from tilegames.core.inputs import shown
-from tilegames.core.protocol import Event, Result
-from tilegames.core.series import GameRecord, WinnerRule
-from tilegames.core.session_protocol import NotNow
+from tilegames.core.text.i18n import N_, _
+from tilegames.core.text.inputs import shown
+from tilegames.core.kernel.protocol import Event, Result
+from tilegames.core.kernel.series import GameRecord, WinnerRule
+from tilegames.core.kernel.session_protocol import NotNow
 
 PROTOCOL_VERSION = 2  # 2: STATE says which game of a series it is (docs/protocol.md)
 MAX_GAMES = 10_000

@@ -20,8 +20,8 @@ from pathlib import Path
 from typing import Any, Callable
 
 from tilegames.core.errors import SaveFailed
-from tilegames.core.i18n import _
-from tilegames.core.inputs import shown
+from tilegames.core.text.i18n import _
+from tilegames.core.text.inputs import shown
 from tilegames.core.registry import get_game
 from tilegames.core.seeds import new_seed
 from tilegames.net.lobby import Lobby

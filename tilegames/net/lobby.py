@@ -16,10 +16,10 @@ from functools import partial
 from typing import Any
 
 from tilegames.core.errors import BadRecord, GameInUse, SaveFailed
-from tilegames.core.i18n import _
-from tilegames.core.inputs import shown
+from tilegames.core.text.i18n import _
+from tilegames.core.text.inputs import shown
 from tilegames.core.registry import get_game
-from tilegames.core.series import new_series
+from tilegames.core.kernel.series import new_series
 from tilegames.net.codes import canonical, new_code
 from tilegames.net.store import TableRecord, TableStore
 from tilegames.net.tables import Table, is_computer, resume_game, start_game

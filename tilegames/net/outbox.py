@@ -1,6 +1,6 @@
 """What the server sends, sent only once the table's journal holds what it shows.
 
-Journal lines of the server's tables are deferred (core/journal_writer.py): a request changes
+Journal lines of the server's tables are deferred (core/records/journal_writer.py): a request changes
 the game in memory on the event loop, its lines wait, and the messages it causes are built at
 once (so each shows the table as it was right after the change) but sent only after a flush
 of that table's journal, run on a thread of the journal pool, has put every line so far on

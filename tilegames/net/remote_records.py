@@ -13,10 +13,10 @@ import time
 from typing import Any, Callable, TypeVar
 
 from tilegames.core.errors import IllegalMove
-from tilegames.core.i18n import _
-from tilegames.core.inputs import shown
-from tilegames.core.protocol import Event
-from tilegames.core.saves import saves_dir
+from tilegames.core.text.i18n import _
+from tilegames.core.text.inputs import shown
+from tilegames.core.kernel.protocol import Event
+from tilegames.core.records.saves import saves_dir
 from tilegames.net.client_messages import RemoteState
 from tilegames.net.ssh_child import NOTHING_SAVED, served_over_ssh
 

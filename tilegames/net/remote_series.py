@@ -16,9 +16,9 @@ from collections import deque
 from typing import Any, Callable, TypeVar
 
 from tilegames.core.errors import IllegalMove
-from tilegames.core.i18n import _
-from tilegames.core.protocol import TURN_EVENT, Event
-from tilegames.core.series import GameRecord, Series
+from tilegames.core.text.i18n import _
+from tilegames.core.kernel.protocol import TURN_EVENT, Event
+from tilegames.core.kernel.series import GameRecord, Series
 from tilegames.net.client_messages import RemoteState, SessionLost
 
 T = TypeVar("T")

@@ -1,4 +1,4 @@
-"""`RemoteSession`: the Session protocol (core/session_protocol.py) over one TCP connection to a
+"""`RemoteSession`: the Session protocol (core/kernel/session_protocol.py) over one TCP connection to a
 tilegames server (docs/protocol.md), so that the ordinary play screens play a seat served
 elsewhere.
 
@@ -33,11 +33,11 @@ import threading
 from collections import deque
 from typing import Any, Callable, TypeVar
 
-from tilegames.core.clock import Clock, MonotonicClock
+from tilegames.core.kernel.clock import Clock, MonotonicClock
 from tilegames.core.errors import BadRecord
-from tilegames.core.i18n import _
-from tilegames.core.protocol import TURN_EVENT, Action, Edit, Event, Result
-from tilegames.core.session_protocol import Home
+from tilegames.core.text.i18n import _
+from tilegames.core.kernel.protocol import TURN_EVENT, Action, Edit, Event, Result
+from tilegames.core.kernel.session_protocol import Home
 from tilegames.net.client_connection import Connection, Incoming
 from tilegames.net.client_join import join, rejoin
 from tilegames.net.client_messages import (REJOIN, JoinFailed, NoAnswer, RemoteState, SessionLost, Welcome,

@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from tilegames.core.errors import BadRecord, IllegalMove
-from tilegames.core.i18n import _
-from tilegames.core.inputs import shown
-from tilegames.core.journal import load_journal, replay_steps
-from tilegames.core.protocol import Event
+from tilegames.core.text.i18n import _
+from tilegames.core.text.inputs import shown
+from tilegames.core.records.journal import load_journal, replay_steps
+from tilegames.core.kernel.protocol import Event
 from tilegames.net.tables import Table
 from tilegames.net.wire import SEAT_OPS, Request
 

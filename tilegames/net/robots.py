@@ -22,8 +22,8 @@ from typing import Any, Callable
 
 from tilegames.core.agents import Agent, agent_for, seats_asked
 from tilegames.core.errors import BadRecord, IllegalMove
-from tilegames.core.i18n import _
-from tilegames.core.protocol import Action, Event
+from tilegames.core.text.i18n import _
+from tilegames.core.kernel.protocol import Action, Event
 from tilegames.net.tables import Table
 
 log = logging.getLogger(__name__)

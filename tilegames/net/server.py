@@ -9,7 +9,7 @@ what it shows on the disk (`outbox.py`), so a slow disk or a busy table holds up
 
 One connection cannot slow the others: its moves and edits, and its replays, are rate-limited
 (`limits.py`; beyond, a `slow_down` refusal and a pause before its next message is read), its
-turn's journal is bounded (core/controller.py), and it is read one message at a time.
+turn's journal is bounded (core/kernel/controller.py), and it is read one message at a time.
 
 After any change the server pushes an `update` to every other connection of the table: its
 own seats' views and the events as those seats may see them. When a table's game ends and its
@@ -30,8 +30,8 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from tilegames.core.errors import BadRecord, GameInUse, SaveFailed
-from tilegames.core.i18n import _
-from tilegames.core.protocol import Event
+from tilegames.core.text.i18n import _
+from tilegames.core.kernel.protocol import Event
 from tilegames.net import requests
 from tilegames.net.codes import SignInThrottle, address_key
 from tilegames.net.framing import read_lines

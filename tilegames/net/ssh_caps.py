@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from tilegames.core.i18n import _, ngettext
+from tilegames.core.text.i18n import _, ngettext
 from tilegames.net.codes import address_key, canonical
 from tilegames.net.ssh_gate import Admission
 

@@ -16,7 +16,7 @@ import os
 from pathlib import Path
 from typing import Mapping
 
-from tilegames.core.i18n import N_, language
+from tilegames.core.text.i18n import N_, language
 
 JOIN_CODES_VARIABLE = "TILEGAMES_JOIN_CODES"  # read by `tilegames join` when no --code is given
 SSH_SESSION_VARIABLE = "TILEGAMES_SSH_SESSION"  # "1" in a door child

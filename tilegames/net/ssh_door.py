@@ -41,8 +41,8 @@ from typing import Callable
 
 import asyncssh
 
-from tilegames.core.i18n import _
-from tilegames.core.inputs import shown
+from tilegames.core.text.i18n import _
+from tilegames.core.text.inputs import shown
 from tilegames.net.codes import SignInThrottle
 from tilegames.net.pty_bridge import MEMORY_LIMIT, READ_SIZE, PtyChild
 from tilegames.net.ssh_caps import Caps, SessionCounts

@@ -21,7 +21,7 @@ from typing import Callable, Protocol, Sequence
 
 import asyncssh
 
-from tilegames.core.i18n import N_, _
+from tilegames.core.text.i18n import N_, _
 
 BANNER = N_("tilegames: your password is your seat's join code (it looks like K7PQ-3MZD-XW4R).")  # sent with _() and CRLF
 

@@ -18,8 +18,8 @@ from typing import Callable
 import asyncssh
 
 from tilegames.core.errors import BadRecord
-from tilegames.core.file_limits import AUTHORIZED_KEYS, read_limited
-from tilegames.core.inputs import shown
+from tilegames.core.records.file_limits import AUTHORIZED_KEYS, read_limited
+from tilegames.core.text.inputs import shown
 
 HOST_KEY_FILE = "ssh_host_key"
 KEYS_FILE = "ssh_keys"

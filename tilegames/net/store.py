@@ -3,7 +3,7 @@
     DIR/tables.json   {"format": "tilegames-server-tables", "version": 1, "tables": [
                          {"id": "t1", "game": "scrabble", "journal": "t1.jsonl",
                           "seats": ["K7PQ-3MZD", null], "spectator": "W4XR-9HNB"}, ...]}
-    DIR/t1.jsonl      the table's journal (core/journal.py), fsynced per action and per edit
+    DIR/t1.jsonl      the table's journal (core/records/journal.py), fsynced per action and per edit
     DIR/t1.g2.jsonl   the journal of the second game of its series (a Rummikub match), and so on
     DIR/server.lock   held (flock) while a server uses the folder
 
@@ -12,7 +12,7 @@ survive too, so players rejoin a restarted server with the codes they were given
 the seats' passwords: the file is readable by its owner only and is never sent to anyone. It is
 replaced whole (written aside, synced, renamed), so a crash leaves the old file or the new one.
 
-The default folder is `server/` beside the saves folder (`core/saves.py`): the app's resume list
+The default folder is `server/` beside the saves folder (`core/records/saves.py`): the app's resume list
 reads `games/`, so a server's tables never show up there as a hot-seat game to resume.
 """
 
@@ -26,11 +26,11 @@ from pathlib import Path
 from typing import Any
 
 from tilegames.core.errors import BadRecord, why_not_saved
-from tilegames.core.file_limits import SERVER_TABLES, read_limited
-from tilegames.core.inputs import shown
-from tilegames.core.journal_writer import fsync_folder
-from tilegames.core.jsonlines import json_line
-from tilegames.core.saves import saves_dir
+from tilegames.core.records.file_limits import SERVER_TABLES, read_limited
+from tilegames.core.text.inputs import shown
+from tilegames.core.records.journal_writer import fsync_folder
+from tilegames.core.records.jsonlines import json_line
+from tilegames.core.records.saves import saves_dir
 
 try:
     import fcntl

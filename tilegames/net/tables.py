@@ -14,7 +14,7 @@ command. From then on it never stops for anyone; a dropped player's turn times o
 A table plays a whole series, as hot-seat play does (ui/series_flow.py): a Rummikub match of
 `rounds x players` games, one game for everything else. When a game ends and the series goes
 on, its record is added and the next game is dealt at once (`deal_next`) into a journal of its
-own (`journal_for(number)`), whose header carries the series so far (core/series_meta.py); so a
+own (`journal_for(number)`), whose header carries the series so far (core/kernel/series_meta.py); so a
 server stopped at any moment resumes the table at the right game, and a game already dealt is
 opened again, never dealt twice. The next game's clock waits again, until every person's seat
 has said it is ready for it (`ready`: they have read the summary) or has joined it afresh.
@@ -28,10 +28,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Protocol
 
-from tilegames.core.protocol import TURN_EVENT, Event, Game
-from tilegames.core.series import GameRecord, Series, new_series
-from tilegames.core.series_meta import META_KEY, finished_record, match_meta, series_meta
-from tilegames.core.session import LocalSession
+from tilegames.core.kernel.protocol import TURN_EVENT, Event, Game
+from tilegames.core.kernel.series import GameRecord, Series, new_series
+from tilegames.core.kernel.series_meta import META_KEY, finished_record, match_meta, series_meta
+from tilegames.core.kernel.session import LocalSession
 from tilegames.net.wire import events_json, result_json, series_json
 
 # A seat named `cpu` (or `CPU 2`…) is played by the computer: the app's rule (ui/screens/turns.py),

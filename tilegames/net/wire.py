@@ -1,7 +1,7 @@
 """The messages of docs/protocol.md: JSON objects, one per line, read strictly.
 
 Everything a connection sends is data from outside, like a journal: a line is read with the
-same strict JSON reader (`core.jsonlines`: no NaN, no 5,000-digit numbers, no lone
+same strict JSON reader (`core.records.jsonlines`: no NaN, no 5,000-digit numbers, no lone
 surrogates, no nesting bombs), and every field the server uses is checked for its type and
 range before anything acts on it. What is wrong is a `BadMessage` carrying the sentence the
 client is sent, so a careless or hostile client learns what it did and the game never sees it.
@@ -16,11 +16,11 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
 from tilegames.core.errors import BadRecord
-from tilegames.core.i18n import _
-from tilegames.core.inputs import shown
-from tilegames.core.jsonlines import json_line
-from tilegames.core.protocol import Event, Result
-from tilegames.core.series import GameRecord, Series
+from tilegames.core.text.i18n import _
+from tilegames.core.text.inputs import shown
+from tilegames.core.records.jsonlines import json_line
+from tilegames.core.kernel.protocol import Event, Result
+from tilegames.core.kernel.series import GameRecord, Series
 
 # Version 2: a table plays a whole series (a Rummikub match), and STATE says which game it is.
 # A version-1 client would take the next game's state for the finished one's, so it may only

@@ -16,19 +16,19 @@ from textual.screen import Screen
 from textual.markup import escape
 from textual.notifications import SeverityLevel
 
-from tilegames.core.clock import Clock
+from tilegames.core.kernel.clock import Clock
 from tilegames.core.errors import BadRecord, GameInUse, SaveFailed
-from tilegames.core.i18n import N_, _, ngettext
-from tilegames.core.inputs import shown
-from tilegames.core.journal import JournalHeader, game_of, load_journal, replay
-from tilegames.core.protocol import Event
+from tilegames.core.text.i18n import N_, _, ngettext
+from tilegames.core.text.inputs import shown
+from tilegames.core.records.journal import JournalHeader, game_of, load_journal, replay
+from tilegames.core.kernel.protocol import Event
 from tilegames.core.resources import assets_dir
 from tilegames.core.registry import get_game
-from tilegames.core.save_index import SaveInfo
-from tilegames.core.saves import unfinished_games, unfinished_saves
+from tilegames.core.records.save_index import SaveInfo
+from tilegames.core.records.saves import unfinished_games, unfinished_saves
 from tilegames.core.seeds import new_seed
-from tilegames.core.session import LocalSession
-from tilegames.core.session_protocol import Session
+from tilegames.core.kernel.session import LocalSession
+from tilegames.core.kernel.session_protocol import Session
 from tilegames.net.ssh_child import NOTHING_SAVED, served_over_ssh
 from tilegames.ui.commands import screen_commands
 from tilegames.ui.games import playable, plugin

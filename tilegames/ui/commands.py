@@ -13,7 +13,7 @@ from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
-from tilegames.core.i18n import _
+from tilegames.core.text.i18n import _
 from tilegames.ui.keymap import key_label, keys_in_force
 
 CURSOR_ACTIONS = {"move", "edge", "switch_zone", "pick", "cancel", "toggle_direction"}

@@ -21,7 +21,7 @@ from textual.binding import Binding
 from textual.dom import DOMNode
 from textual.keys import Keys, _character_to_key, format_key, key_to_character
 
-from tilegames.core.i18n import _
+from tilegames.core.text.i18n import _
 
 MODIFIERS = ("ctrl", "shift", "alt", "meta", "super", "hyper")
 _NAMED_KEYS = {key.value for key in Keys}

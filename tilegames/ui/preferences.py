@@ -15,8 +15,8 @@ from typing import Any
 from textual.app import App
 from textual.theme import Theme
 
-from tilegames.core.i18n import _, catalog_problem
-from tilegames.core.inputs import shown
+from tilegames.core.text.i18n import _, catalog_problem
+from tilegames.core.text.inputs import shown
 from tilegames.core.places import settings_path
 from tilegames.core.settings import save_theme, saved
 from tilegames.ui.keymap import check_keymap, clashes, key_label

@@ -26,11 +26,11 @@ from typing import TYPE_CHECKING, Callable, TypeVar
 from weakref import WeakKeyDictionary
 
 from tilegames.core.errors import BadRecord, IllegalMove
-from tilegames.core.i18n import N_, _
-from tilegames.core.protocol import Event
-from tilegames.core.series import GameRecord, Series
-from tilegames.core.series_meta import finished_record
-from tilegames.core.session_protocol import Session
+from tilegames.core.text.i18n import N_, _
+from tilegames.core.kernel.protocol import Event
+from tilegames.core.kernel.series import GameRecord, Series
+from tilegames.core.kernel.series_meta import finished_record
+from tilegames.core.kernel.session_protocol import Session
 from tilegames.net.client_messages import JoinFailed
 from tilegames.net.remote_series import NEXT_EVENT
 from tilegames.net.remote_session import (BACK_EVENT, GONE_EVENT, LOST_EVENT, REQUEST_TIMEOUT,

@@ -1,8 +1,8 @@
-"""Games played one after another in the app: a series (core/series.py) of as many games as the
+"""Games played one after another in the app: a series (core/kernel/series.py) of as many games as the
 game's rules say (a Rummikub match of several rounds; one game for most), for any game.
 
 Each game of a series is its own journal; the series so far travels in each journal header's
-`meta["match"]` (core/series_meta.py, which a server's tables read and write too), so resuming any game resumes the series around it. When a game ends, the next
+`meta["match"]` (core/kernel/series_meta.py, which a server's tables read and write too), so resuming any game resumes the series around it. When a game ends, the next
 one is dealt and journaled at once (so leaving at the summary still lets Resume go on), and a
 game resumed twice finds its next game instead of dealing another.
 """
@@ -14,14 +14,14 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from tilegames.core.errors import BadRecord, GameInUse, SaveFailed
-from tilegames.core.i18n import _, ngettext
-from tilegames.core.journal import JournalHeader
+from tilegames.core.text.i18n import _, ngettext
+from tilegames.core.records.journal import JournalHeader
 from tilegames.core.registry import get_game
-from tilegames.core.saves import find_saved, new_journal_path
-from tilegames.core.series import GameRecord, Series, new_series
-from tilegames.core.series_meta import finished_record, is_game_of, match_meta, series_meta
-from tilegames.core.session import LocalSession
-from tilegames.core.session_protocol import Session
+from tilegames.core.records.saves import find_saved, new_journal_path
+from tilegames.core.kernel.series import GameRecord, Series, new_series
+from tilegames.core.kernel.series_meta import finished_record, is_game_of, match_meta, series_meta
+from tilegames.core.kernel.session import LocalSession
+from tilegames.core.kernel.session_protocol import Session
 from tilegames.ui.games import plugin
 
 if TYPE_CHECKING:

@@ -18,7 +18,7 @@ import threading
 from pathlib import Path
 from typing import Callable
 
-from tilegames.core.i18n import _
+from tilegames.core.text.i18n import _
 from tilegames.core.resources import assets_dir
 
 PLAYERS = ("paplay", "aplay", "afplay")

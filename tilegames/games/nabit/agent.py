@@ -25,10 +25,10 @@ import time
 from dataclasses import dataclass
 from typing import Any, Iterator
 
-from tilegames.core.grid import Pos
-from tilegames.core.lexicon import Anagrams, anagrams_for
-from tilegames.core.protocol import Action
-from tilegames.core.tiles import Tile
+from tilegames.core.parts.grid import Pos
+from tilegames.core.parts.lexicon import Anagrams, anagrams_for
+from tilegames.core.kernel.protocol import Action
+from tilegames.core.parts.tiles import Tile
 from tilegames.games.nabit.actions import Build, Exchange, Pass, Placement
 from tilegames.games.nabit.board import Cells, CellTop
 from tilegames.games.nabit.config import MAX_HEIGHT, NabItConfig

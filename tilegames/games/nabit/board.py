@@ -10,7 +10,7 @@ colour the top tile is, its height, and the turn it was capped in. That is all t
 control and scoring rules need, and all a view shows, so the computer player judges its moves
 with the engine's own rules from its view alone (agent.py).
 
-Words are read along rows and columns by core/grid.py, shared with Scrabble: a **word** is every
+Words are read along rows and columns by core/parts/grid.py, shared with Scrabble: a **word** is every
 maximal horizontal or vertical line of 2 or more occupied cells (`words_on`), identified by its
 cells.
 """
@@ -20,9 +20,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping
 
-from tilegames.core.grid import Pos, maximal_lines
-from tilegames.core.i18n import _
-from tilegames.core.tiles import Tile
+from tilegames.core.parts.grid import Pos, maximal_lines
+from tilegames.core.text.i18n import _
+from tilegames.core.parts.tiles import Tile
 from tilegames.games.nabit.config import MAX_HEIGHT
 from tilegames.games.nabit.tiles import owner
 

@@ -14,11 +14,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Literal, Mapping
 
-from tilegames.core.i18n import N_, _
-from tilegames.core.inputs import shown
-from tilegames.core.lexicon import word_list_option
-from tilegames.core.protocol import choose_preset
-from tilegames.core.setup_options import PRESET, SetupOption, timer_option
+from tilegames.core.text.i18n import N_, _
+from tilegames.core.text.inputs import shown
+from tilegames.core.parts.lexicon import word_list_option
+from tilegames.core.kernel.protocol import choose_preset
+from tilegames.core.kernel.setup_options import PRESET, SetupOption, timer_option
 from tilegames.games.nabit.tiles import letters_to_keep
 
 HAND = 5  # tiles in a hand, refilled after each build (RULES.md §4.1)

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Collection, Mapping
 
-from tilegames.core.grid import Pos
+from tilegames.core.parts.grid import Pos
 from tilegames.games.nabit.board import Cells, Surface, words_on
 from tilegames.games.nabit.config import BankTrigger
 

@@ -20,12 +20,12 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from tilegames.core.errors import IllegalMove
-from tilegames.core.i18n import _
-from tilegames.core.inputs import shown
-from tilegames.core.letter_counts import LETTERS
-from tilegames.core.grid_edits import PutTile, TakeBack
-from tilegames.core.protocol import Edit
-from tilegames.core.tiles import Tile
+from tilegames.core.text.i18n import _
+from tilegames.core.text.inputs import shown
+from tilegames.core.parts.letter_counts import LETTERS
+from tilegames.core.parts.grid_edits import PutTile, TakeBack
+from tilegames.core.kernel.protocol import Edit
+from tilegames.core.parts.tiles import Tile
 from tilegames.games.nabit.actions import Build, Placement
 from tilegames.games.nabit.board import where
 from tilegames.games.nabit.tiles import is_blank, printed_letter

@@ -19,12 +19,12 @@ from typing import Any
 
 from tilegames.core import seeds
 from tilegames.core.errors import IllegalMove
-from tilegames.core.game_setup import check_seat_count
-from tilegames.core.i18n import N_, _, ngettext
-from tilegames.core.protocol import Action, Event, Game, Outcome, Result
-from tilegames.core.seats import SeatOrder
-from tilegames.core.tiles import Bag, Tile
-from tilegames.core.turn_guard import check_turn
+from tilegames.core.kernel.game_setup import check_seat_count
+from tilegames.core.text.i18n import N_, _, ngettext
+from tilegames.core.kernel.protocol import Action, Event, Game, Outcome, Result
+from tilegames.core.kernel.seats import SeatOrder
+from tilegames.core.parts.tiles import Bag, Tile
+from tilegames.core.kernel.turn_guard import check_turn
 from tilegames.games.nabit.actions import ACTION_TYPES, Build, Exchange, Pass, Timeout
 from tilegames.games.nabit.board import Cells, with_tiles
 from tilegames.games.nabit.config import HAND, MAX_EXCHANGE, PRESETS, SETUP_OPTIONS, NabItConfig

@@ -5,7 +5,7 @@ A build is refused, with every reason at once, unless:
 * every tile comes from the player's hand, once, onto a cell of its own (**at most one tile per
   cell per turn**), a blank with the letter it stands for;
 * the tiles lie in one row or one column and, with the stacks already there, make one line with
-  no gaps (core/grid.py, shared with Scrabble);
+  no gaps (core/parts/grid.py, shared with Scrabble);
 * the **first build** of the game is one word of at least `min_word_len` letters, anywhere;
   later builds **connect**: a tile goes on a stack or next to one;
 * stacking: **never on a capped stack** (5 high), **never a letter on the same letter** (the
@@ -24,10 +24,10 @@ from dataclasses import dataclass
 from typing import Mapping, Sequence
 
 from tilegames.core.errors import IllegalMove
-from tilegames.core.i18n import _
-from tilegames.core.grid import DIRECTIONS, GeometryError, Pos, run_through, touches, words_formed
-from tilegames.core.letter_counts import LETTERS
-from tilegames.core.tiles import Tile
+from tilegames.core.text.i18n import _
+from tilegames.core.parts.grid import DIRECTIONS, GeometryError, Pos, run_through, touches, words_formed
+from tilegames.core.parts.letter_counts import LETTERS
+from tilegames.core.parts.tiles import Tile
 from tilegames.games.nabit.actions import Placement
 from tilegames.games.nabit.board import LIMIT, Cells, CellTop, Layer, Surface, spell, where
 from tilegames.games.nabit.config import MAX_HEIGHT, NabItConfig

@@ -23,13 +23,13 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from tilegames.core.game_setup import check_seat_count
-from tilegames.core.grid import Pos
-from tilegames.core.inputs import shown
-from tilegames.core.protocol import Action
-from tilegames.core.scenario_notation import ScenarioError
-from tilegames.core.seats import SeatOrder
-from tilegames.core.tiles import Bag, Tile
+from tilegames.core.kernel.game_setup import check_seat_count
+from tilegames.core.parts.grid import Pos
+from tilegames.core.text.inputs import shown
+from tilegames.core.kernel.protocol import Action
+from tilegames.core.scenarios.notation import ScenarioError
+from tilegames.core.kernel.seats import SeatOrder
+from tilegames.core.parts.tiles import Bag, Tile
 from tilegames.games.nabit.actions import Build, Exchange, Pass, Placement
 from tilegames.games.nabit.board import LIMIT, Cells, Layer, Stack, spell, surface, words_on
 from tilegames.games.nabit.config import HAND, MAX_HEIGHT, NabItConfig
@@ -147,7 +147,7 @@ def _face(tile: Tile, letter: str) -> str:
 
 @dataclass(frozen=True)
 class NabItScenario:
-    """The scenario notation of Nab-It! (core/scenario_notation.py's protocol)."""
+    """The scenario notation of Nab-It! (core/scenarios/notation.py's protocol)."""
 
     def position(self, config: NabItConfig, seats: tuple[str, ...], position: Mapping[str, Any],
                  seed: int) -> NabState:

@@ -5,7 +5,7 @@ single cell in a direction where it stands alone (a word can cross it there). A 
 an anchor keeps some of its letters, stacks hand letters on others (never all of a word's: a
 word is never covered completely) and may add hand letters before and after it, on empty cells.
 So the letters of the new word are the anchor's, minus the `k` it covers, plus the hand letters
-put down, and its candidates are lookups in the word list's anagram index (core/lexicon.py,
+put down, and its candidates are lookups in the word list's anagram index (core/parts/lexicon.py,
 shared with the other word games' players): one per choice of hand letters, of anchor letters
 covered and of cells added. Each word found is then fitted to the anchor's cells.
 
@@ -22,8 +22,8 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from tilegames.core.grid import DIRECTIONS, STEP, Direction, Pos, run_through
-from tilegames.core.lexicon import Anagrams
+from tilegames.core.parts.grid import DIRECTIONS, STEP, Direction, Pos, run_through
+from tilegames.core.parts.lexicon import Anagrams
 from tilegames.games.nabit.board import Surface
 from tilegames.games.nabit.tiles import BLANK
 

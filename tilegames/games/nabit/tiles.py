@@ -13,7 +13,7 @@ A blank's letter is chosen when it is placed and kept with the tile on the grid 
 readable from either side (the default of RULES.md §4.1). Tiles with a different letter on each
 face are not supported: a letter file has one letter per tile.
 
-The letters of one colour are counted in `assets/nabit/letters.txt` (core/letter_counts.py's
+The letters of one colour are counted in `assets/nabit/letters.txt` (core/parts/letter_counts.py's
 format, with a `BLANKS` line); a game can name another file (config `nab_letters`).
 """
 
@@ -24,11 +24,11 @@ from pathlib import Path
 
 from tilegames.core import seeds
 from tilegames.core.errors import BadRecord
-from tilegames.core.i18n import _
-from tilegames.core.inputs import shown
-from tilegames.core.letter_counts import LetterCounts, kept_counts, read_letter_counts, source_of
+from tilegames.core.text.i18n import _
+from tilegames.core.text.inputs import shown
+from tilegames.core.parts.letter_counts import LetterCounts, kept_counts, read_letter_counts, source_of
 from tilegames.core.resources import assets_dir
-from tilegames.core.tiles import Tile, make_tiles
+from tilegames.core.parts.tiles import Tile, make_tiles
 
 BLANK = "?"
 BLANKS_LINE = "BLANKS"
@@ -60,7 +60,7 @@ def _load(path: str) -> LetterCounts:
 
 def letters_to_keep(path: str) -> str:
     """One colour's letters in the file at `path`, as a game's config keeps them (`--letters
-    FILE`: the save no longer needs the file; core/letter_counts.py)."""
+    FILE`: the save no longer needs the file; core/parts/letter_counts.py)."""
     return kept_counts(load_letters(path), BLANKS_LINE, str(Path(path).resolve()))
 
 

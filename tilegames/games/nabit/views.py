@@ -48,8 +48,8 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from tilegames.core.grid import Pos
-from tilegames.core.tiles import Tile
+from tilegames.core.parts.grid import Pos
+from tilegames.core.parts.tiles import Tile
 from tilegames.games.nabit.board import Cells, CellTop, Surface, spell
 from tilegames.games.nabit.config import HAND, MAX_HEIGHT
 from tilegames.games.nabit.control import changed_hands, earns_bank, stolen, update_control

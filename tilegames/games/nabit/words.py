@@ -12,8 +12,8 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
-from tilegames.core.i18n import _
-from tilegames.core.lexicon import Lexicon, LexiconError, lexicon_for
+from tilegames.core.text.i18n import _
+from tilegames.core.parts.lexicon import Lexicon, LexiconError, lexicon_for
 from tilegames.games.nabit.config import NabItConfig
 
 

@@ -18,8 +18,8 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-from tilegames.core.protocol import Action
-from tilegames.core.tiles import Tile
+from tilegames.core.kernel.protocol import Action
+from tilegames.core.parts.tiles import Tile
 from tilegames.games.rummikub.actions import Draw, Pass, Play, Redeal
 from tilegames.games.rummikub.config import INITIAL_MELD_POINTS
 from tilegames.games.rummikub.meld import best_meld

@@ -7,7 +7,7 @@ while the agent itself still decides from `seat`'s view alone, as every agent do
 from __future__ import annotations
 
 from tilegames.core.agents import DEFAULT_TIME_BUDGET, seat_view
-from tilegames.core.protocol import Action
+from tilegames.core.kernel.protocol import Action
 from tilegames.games.rummikub.agent import RummikubAgent
 from tilegames.games.rummikub.game import GAME
 from tilegames.games.rummikub.state import RummikubState

@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from tilegames.core.i18n import N_, _, ngettext
-from tilegames.core.protocol import choose_preset
-from tilegames.core.setup_options import PRESET, Choices, SetupOption, count, timer_option
+from tilegames.core.text.i18n import N_, _, ngettext
+from tilegames.core.kernel.protocol import choose_preset
+from tilegames.core.kernel.setup_options import PRESET, Choices, SetupOption, count, timer_option
 
 INITIAL_MELD_POINTS = 30
 

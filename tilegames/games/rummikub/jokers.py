@@ -24,8 +24,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from tilegames.core.i18n import _
-from tilegames.core.tiles import Tile
+from tilegames.core.text.i18n import _
+from tilegames.core.parts.tiles import Tile
 from tilegames.games.rummikub.config import RummikubConfig
 from tilegames.games.rummikub.notation import Face, face_of
 from tilegames.games.rummikub.sets import best_reading, format_set, joker_substitutes

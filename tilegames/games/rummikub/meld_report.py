@@ -11,7 +11,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from tilegames.core.i18n import _, ngettext
+from tilegames.core.text.i18n import _, ngettext
 from tilegames.games.rummikub.config import INITIAL_MELD_POINTS
 from tilegames.games.rummikub.notation import JOKER, Edition, Face, edition_spec
 from tilegames.games.rummikub.sets import SetCheck, SetKind, best_reading, classify

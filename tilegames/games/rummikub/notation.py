@@ -6,7 +6,7 @@ jokers are colourless and identical (RULES.md §1.1), so a joker face has neithe
 number.
 
 Input is case-insensitive because players type it; output is always the canonical upper-case
-form, so that faces stored in `tilegames.core.tiles.Tile.face` compare equal as strings.
+form, so that faces stored in `tilegames.core.parts.tiles.Tile.face` compare equal as strings.
 
 Sorting order is black, red, blue, orange (the order RULES.md lists the colours), numbers
 ascending within a colour, and jokers last: a rack sorted this way reads colour by colour, the
@@ -19,9 +19,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Final, Literal, get_args
 
-from tilegames.core.i18n import N_, _
-from tilegames.core.inputs import shown
-from tilegames.core.tiles import Tile, make_tiles
+from tilegames.core.text.i18n import N_, _
+from tilegames.core.text.inputs import shown
+from tilegames.core.parts.tiles import Tile, make_tiles
 
 Edition = Literal["standard", "xp"]
 

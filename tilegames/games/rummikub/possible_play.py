@@ -17,8 +17,8 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Sequence
 
-from tilegames.core.i18n import _
-from tilegames.core.tiles import Tile
+from tilegames.core.text.i18n import _
+from tilegames.core.parts.tiles import Tile
 from tilegames.games.rummikub.config import INITIAL_MELD_POINTS
 from tilegames.games.rummikub.meld_search import best_meld, can_meld
 from tilegames.games.rummikub.notation import HIGHEST, JOKER, LOWEST, Face, face_of

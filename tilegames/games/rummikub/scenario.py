@@ -14,12 +14,12 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
-from tilegames.core.inputs import shown
-from tilegames.core.protocol import Action, Edit, decode_tagged
-from tilegames.core.scenario_notation import ScenarioError
-from tilegames.core.scenario_rows import TilePicker, pool_of, row_edit, rows_from_faces, split_rows
-from tilegames.core.seats import SeatOrder
-from tilegames.core.table_rows import ROW_EDIT_TYPES, RowsDraft
+from tilegames.core.text.inputs import shown
+from tilegames.core.kernel.protocol import Action, Edit, decode_tagged
+from tilegames.core.scenarios.notation import ScenarioError
+from tilegames.core.scenarios.rows import TilePicker, pool_of, row_edit, rows_from_faces, split_rows
+from tilegames.core.kernel.seats import SeatOrder
+from tilegames.core.parts.table_rows import ROW_EDIT_TYPES, RowsDraft
 from tilegames.games.rummikub.actions import Draw, Pass, Play, Redeal
 from tilegames.games.rummikub.config import RummikubConfig
 from tilegames.games.rummikub.notation import NotationError, full_set, parse_face, parse_faces

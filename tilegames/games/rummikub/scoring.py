@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from tilegames.core.tiles import Tile
+from tilegames.core.parts.tiles import Tile
 from tilegames.games.rummikub.config import INITIAL_MELD_POINTS, RummikubConfig
 from tilegames.games.rummikub.meld_search import can_meld
 from tilegames.games.rummikub.notation import face_of

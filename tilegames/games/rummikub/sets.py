@@ -16,7 +16,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Literal, Sequence
 
-from tilegames.core.i18n import N_, _, ngettext
+from tilegames.core.text.i18n import N_, _, ngettext
 from tilegames.games.rummikub.notation import COLOUR_NAMES, COLOURS, HIGHEST, LOWEST, Face
 
 SetKind = Literal["group", "run"]

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from tilegames.core.game_setup import draw_for_first_player as draw_first
-from tilegames.core.tiles import Bag, Tile
+from tilegames.core.kernel.game_setup import draw_for_first_player as draw_first
+from tilegames.core.parts.tiles import Bag, Tile
 from tilegames.games.rummikub.config import RummikubConfig
 from tilegames.games.rummikub.notation import face_of
 from tilegames.games.rummikub.state import FirstDraw

@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from tilegames.core.errors import IllegalMove
-from tilegames.core.i18n import _
-from tilegames.core.tiles import Tile
+from tilegames.core.text.i18n import _
+from tilegames.core.parts.tiles import Tile
 from tilegames.games.rummikub.config import INITIAL_MELD_POINTS
 from tilegames.games.rummikub.jokers import joker_problems, taken_jokers
 from tilegames.games.rummikub.notation import face_of

@@ -24,10 +24,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from tilegames.core.grid import STEP, Direction, Pos
-from tilegames.core.lexicon import Anagrams as Words
-from tilegames.core.lexicon import anagrams_for as words_for
-from tilegames.core.protocol import Action
+from tilegames.core.parts.grid import STEP, Direction, Pos
+from tilegames.core.parts.lexicon import Anagrams as Words
+from tilegames.core.parts.lexicon import anagrams_for as words_for
+from tilegames.core.kernel.protocol import Action
 from tilegames.games.scrabble.actions import (
     AcceptPlay,
     Challenge,

@@ -11,8 +11,8 @@ import re
 from dataclasses import dataclass
 from typing import Collection, Mapping
 
-from tilegames.core.grid import STEP, Direction, Pos, Words, words_formed
-from tilegames.core.i18n import _
+from tilegames.core.parts.grid import STEP, Direction, Pos, Words, words_formed
+from tilegames.core.text.i18n import _
 from tilegames.games.scrabble.quoting import shown
 from tilegames.games.scrabble.tiles import BINGO_BONUS, RACK_SIZE, letter_points
 

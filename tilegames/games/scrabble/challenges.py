@@ -11,9 +11,9 @@ from dataclasses import replace
 from typing import Callable
 
 from tilegames.core.errors import IllegalMove
-from tilegames.core.i18n import _, ngettext
-from tilegames.core.lexicon import Lexicon
-from tilegames.core.protocol import Event, Outcome
+from tilegames.core.text.i18n import _, ngettext
+from tilegames.core.parts.lexicon import Lexicon
+from tilegames.core.kernel.protocol import Event, Outcome
 from tilegames.games.scrabble.endings import finish, maybe_stalled, next_turn, turn_lost
 from tilegames.games.scrabble.state import ScrabbleState
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from tilegames.core.i18n import N_, _
-from tilegames.core.lexicon import word_list_option
-from tilegames.core.protocol import choose_preset
-from tilegames.core.setup_options import PRESET, SetupOption, timer_option
+from tilegames.core.text.i18n import N_, _
+from tilegames.core.parts.lexicon import word_list_option
+from tilegames.core.kernel.protocol import choose_preset
+from tilegames.core.kernel.setup_options import PRESET, SetupOption, timer_option
 
 
 @dataclass(frozen=True)

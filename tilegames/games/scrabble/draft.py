@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tilegames.core.errors import IllegalMove
-from tilegames.core.grid_edits import PutTile, TakeBack
-from tilegames.core.i18n import _
+from tilegames.core.parts.grid_edits import PutTile, TakeBack
+from tilegames.core.text.i18n import _
 from tilegames.games.scrabble.actions import Placement
 
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from tilegames.core.i18n import _
-from tilegames.core.protocol import Event, Outcome
+from tilegames.core.text.i18n import _
+from tilegames.core.kernel.protocol import Event, Outcome
 from tilegames.games.scrabble.state import ScrabbleEnd, ScrabbleState
 from tilegames.games.scrabble.tiles import rack_value
 

@@ -7,14 +7,14 @@ from dataclasses import replace
 from typing import Any
 
 from tilegames.core.errors import IllegalMove
-from tilegames.core.game_setup import check_seat_count
-from tilegames.core.grid import GeometryError, Pos, touches
-from tilegames.core.i18n import N_, _, ngettext
-from tilegames.core.lexicon import Lexicon, LexiconError, lexicon_for
-from tilegames.core.protocol import Action, Event, Game, Outcome, Result
-from tilegames.core.seats import SeatOrder
-from tilegames.core.tiles import Bag
-from tilegames.core.turn_guard import check_turn
+from tilegames.core.kernel.game_setup import check_seat_count
+from tilegames.core.parts.grid import GeometryError, Pos, touches
+from tilegames.core.text.i18n import N_, _, ngettext
+from tilegames.core.parts.lexicon import Lexicon, LexiconError, lexicon_for
+from tilegames.core.kernel.protocol import Action, Event, Game, Outcome, Result
+from tilegames.core.kernel.seats import SeatOrder
+from tilegames.core.parts.tiles import Bag
+from tilegames.core.kernel.turn_guard import check_turn
 from tilegames.games.scrabble.actions import (
     ACTION_TYPES, AcceptPlay, Challenge, Exchange, Pass, Place, Placement, Timeout,
 )
@@ -22,7 +22,7 @@ from tilegames.games.scrabble.board import CENTRE, SIZE, ScoredPlay, play_notati
 from tilegames.games.scrabble.config import PRESETS, SETUP_OPTIONS, ScrabbleConfig
 from tilegames.games.scrabble.challenges import challenge
 from tilegames.games.scrabble.draft import EDIT_TYPES, ScrabbleDraft, edit_draft
-from tilegames.core.grid_edits import PutTile as PutTile, TakeBack as TakeBack  # older imports of the edits
+from tilegames.core.parts.grid_edits import PutTile as PutTile, TakeBack as TakeBack  # older imports of the edits
 from tilegames.games.scrabble.endings import finish, maybe_stalled, next_turn
 from tilegames.games.scrabble.scenario import SCENARIO
 from tilegames.games.scrabble.setup import check_players, deal, first_player

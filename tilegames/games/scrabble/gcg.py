@@ -23,8 +23,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tilegames.core.file_limits import GCG, read_limited
-from tilegames.core.inputs import shown
+from tilegames.core.records.file_limits import GCG, read_limited
+from tilegames.core.text.inputs import shown
 
 from tilegames.games.scrabble.gcg_model import (
     EndRackRule,

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import re
 
-from tilegames.core.journal import LoadedJournal, replay_steps
-from tilegames.core.protocol import Action, Event
+from tilegames.core.records.journal import LoadedJournal, replay_steps
+from tilegames.core.kernel.protocol import Action, Event
 from tilegames.games.scrabble.actions import Exchange
 from tilegames.games.scrabble.game import GAME
 from tilegames.games.scrabble.state import ScrabbleState

@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Literal, Mapping
 
-from tilegames.core.grid import Pos
-from tilegames.core.i18n import _
+from tilegames.core.parts.grid import Pos
+from tilegames.core.text.i18n import _
 from tilegames.games.scrabble.board import Coordinate
 
 EventKind = Literal[

@@ -12,7 +12,7 @@ import re
 from dataclasses import replace
 from typing import TypedDict
 
-from tilegames.core.i18n import _
+from tilegames.core.text.i18n import _
 from tilegames.games.scrabble.board import SIZE, Coordinate, CoordinateError, parse_coordinate
 from tilegames.games.scrabble.gcg_model import EventKind, GcgError, GcgEvent, GcgGame, GcgPlayer, GcgPragma
 from tilegames.games.scrabble.quoting import lower_first, shown

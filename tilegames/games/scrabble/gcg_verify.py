@@ -6,8 +6,8 @@ from collections import Counter
 from types import MappingProxyType
 from typing import Mapping
 
-from tilegames.core.grid import GeometryError, Pos
-from tilegames.core.i18n import _
+from tilegames.core.parts.grid import GeometryError, Pos
+from tilegames.core.text.i18n import _
 from tilegames.games.scrabble.board import score_play, square_name
 from tilegames.games.scrabble.gcg_model import EndRackRule, GcgError, GcgEvent, GcgGame, Mismatch, Report
 from tilegames.games.scrabble.quoting import lower_first, shown

@@ -21,13 +21,13 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from tilegames.core.game_setup import check_seat_count
-from tilegames.core.grid import Pos
-from tilegames.core.inputs import shown
-from tilegames.core.protocol import Action
-from tilegames.core.scenario_notation import ScenarioError
-from tilegames.core.seats import SeatOrder
-from tilegames.core.tiles import Bag, Tile
+from tilegames.core.kernel.game_setup import check_seat_count
+from tilegames.core.parts.grid import Pos
+from tilegames.core.text.inputs import shown
+from tilegames.core.kernel.protocol import Action
+from tilegames.core.scenarios.notation import ScenarioError
+from tilegames.core.kernel.seats import SeatOrder
+from tilegames.core.parts.tiles import Bag, Tile
 from tilegames.games.scrabble.actions import AcceptPlay, Challenge, Exchange, Pass, Place, Placement
 from tilegames.games.scrabble.board import COLUMNS, SIZE, Coordinate, CoordinateError, parse_coordinate
 from tilegames.games.scrabble.config import ScrabbleConfig
@@ -129,7 +129,7 @@ def _take(left: list[Tile], faces: str) -> tuple[Tile, ...]:
 
 @dataclass(frozen=True)
 class ScrabbleScenario:
-    """The scenario notation of Scrabble (core/scenario_notation.py's protocol)."""
+    """The scenario notation of Scrabble (core/scenarios/notation.py's protocol)."""
 
     def position(self, config: ScrabbleConfig, seats: tuple[str, ...], position: Mapping[str, Any],
                  seed: int) -> ScrabbleState:

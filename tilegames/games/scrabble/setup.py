@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from tilegames.core.game_setup import check_option_seats, draw_for_first_player, nearest_a
-from tilegames.core.i18n import _
-from tilegames.core.tiles import Bag, Tile
+from tilegames.core.kernel.game_setup import check_option_seats, draw_for_first_player, nearest_a
+from tilegames.core.text.i18n import _
+from tilegames.core.parts.tiles import Bag, Tile
 from tilegames.games.scrabble.config import ScrabbleConfig
 from tilegames.games.scrabble.tiles import BLANK, RACK_SIZE
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tilegames.core.tiles import Tile, make_tiles
+from tilegames.core.parts.tiles import Tile, make_tiles
 
 BLANK = "?"
 RACK_SIZE = 7

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tilegames.core.protocol import Action
+from tilegames.core.kernel.protocol import Action
 
 
 @dataclass(frozen=True)

@@ -22,8 +22,8 @@ from dataclasses import dataclass, field
 from typing import Any, Iterator
 
 from tilegames.core.errors import IllegalMove
-from tilegames.core.protocol import Action
-from tilegames.core.tiles import Tile
+from tilegames.core.kernel.protocol import Action
+from tilegames.core.parts.tiles import Tile
 from tilegames.games.word_rummikub.actions import Draw, JokerLetter, Pass, Play
 from tilegames.games.word_rummikub.config import FIRST_MELD_LETTERS, WordRummikubConfig
 from tilegames.games.word_rummikub.search import Find, Index, extensions, index_for, rack_words

@@ -13,11 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from tilegames.core.i18n import N_, _
-from tilegames.core.inputs import shown
-from tilegames.core.lexicon import word_list_option
-from tilegames.core.protocol import choose_preset
-from tilegames.core.setup_options import PRESET, SetupOption, timer_option
+from tilegames.core.text.i18n import N_, _
+from tilegames.core.text.inputs import shown
+from tilegames.core.parts.lexicon import word_list_option
+from tilegames.core.kernel.protocol import choose_preset
+from tilegames.core.kernel.setup_options import PRESET, SetupOption, timer_option
 from tilegames.games.word_rummikub.tiles import letters_to_keep
 
 HAND = 14  # tiles dealt to each player (RULES.md §2.2)

@@ -1,6 +1,6 @@
 """The turn in progress: the shared row-editing draft plus the letters of the jokers.
 
-Tiles move with the row edits both Rummikub games use (core/table_rows.py, JSON kinds `move`,
+Tiles move with the row edits both Rummikub games use (core/parts/table_rows.py, JSON kinds `move`,
 `split`, `join`); only ownership is checked while editing, so a tile that was on the table when
 the turn began never reaches the rack, a freed joker included. One edit is this game's own:
 
@@ -15,11 +15,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from tilegames.core.errors import IllegalMove
-from tilegames.core.i18n import _
-from tilegames.core.inputs import shown
-from tilegames.core.protocol import Edit
-from tilegames.core.table_rows import ROW_EDIT_TYPES, RowEdit, RowsDraft, apply_edit
-from tilegames.core.tiles import Tile
+from tilegames.core.text.i18n import _
+from tilegames.core.text.inputs import shown
+from tilegames.core.kernel.protocol import Edit
+from tilegames.core.parts.table_rows import ROW_EDIT_TYPES, RowEdit, RowsDraft, apply_edit
+from tilegames.core.parts.tiles import Tile
 from tilegames.games.word_rummikub.state import Named, Table, named
 from tilegames.games.word_rummikub.tiles import LETTERS, is_joker
 

@@ -14,13 +14,13 @@ from dataclasses import replace
 from typing import Any
 
 from tilegames.core.errors import IllegalMove
-from tilegames.core.game_setup import check_seat_count, deal
-from tilegames.core.i18n import N_, _, ngettext
-from tilegames.core.protocol import Action, Event, Game, Outcome, Result
-from tilegames.core.seats import SeatOrder
-from tilegames.core.table_rows import RowEdit
-from tilegames.core.tiles import Bag, Tile
-from tilegames.core.turn_guard import check_turn
+from tilegames.core.kernel.game_setup import check_seat_count, deal
+from tilegames.core.text.i18n import N_, _, ngettext
+from tilegames.core.kernel.protocol import Action, Event, Game, Outcome, Result
+from tilegames.core.kernel.seats import SeatOrder
+from tilegames.core.parts.table_rows import RowEdit
+from tilegames.core.parts.tiles import Bag, Tile
+from tilegames.core.kernel.turn_guard import check_turn
 from tilegames.games.word_rummikub.actions import ACTION_TYPES, Draw, JokerLetter, Pass, Play, Timeout
 from tilegames.games.word_rummikub.config import HAND, PRESETS, SETUP_OPTIONS, WordRummikubConfig
 from tilegames.games.word_rummikub.draft import EDIT_TYPES, NameJoker, WordDraft, edit_draft

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from tilegames.core.i18n import _
-from tilegames.core.tiles import Tile
+from tilegames.core.text.i18n import _
+from tilegames.core.parts.tiles import Tile
 from tilegames.games.word_rummikub.actions import JokerLetter
 from tilegames.games.word_rummikub.state import Table
 from tilegames.games.word_rummikub.tiles import LETTERS, is_joker, spell

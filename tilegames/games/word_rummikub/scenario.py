@@ -13,12 +13,12 @@ import re
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from tilegames.core.inputs import shown
-from tilegames.core.protocol import Action, Edit, decode_tagged
-from tilegames.core.scenario_notation import ScenarioError
-from tilegames.core.scenario_rows import TilePicker, find_tile, pool_of, row_edit, rows_from_faces
-from tilegames.core.seats import SeatOrder
-from tilegames.core.tiles import Tile
+from tilegames.core.text.inputs import shown
+from tilegames.core.kernel.protocol import Action, Edit, decode_tagged
+from tilegames.core.scenarios.notation import ScenarioError
+from tilegames.core.scenarios.rows import TilePicker, find_tile, pool_of, row_edit, rows_from_faces
+from tilegames.core.kernel.seats import SeatOrder
+from tilegames.core.parts.tiles import Tile
 from tilegames.games.word_rummikub.actions import Draw, JokerLetter, Pass, Play
 from tilegames.games.word_rummikub.config import HAND, WordRummikubConfig
 from tilegames.games.word_rummikub.draft import EDIT_TYPES, WordDraft

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from tilegames.core.tiles import Tile
+from tilegames.core.parts.tiles import Tile
 from tilegames.games.word_rummikub.config import JOKER_PENALTY, RACK_TARGET, WinnerRule
 from tilegames.games.word_rummikub.tiles import is_joker
 

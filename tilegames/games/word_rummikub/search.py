@@ -1,7 +1,7 @@
 """Finding words for the computer player: from rack letters alone, and by adding rack letters
 to a word on the table.
 
-Both use the word list's anagram index (core/lexicon.py, shared with Scrabble's player):
+Both use the word list's anagram index (core/parts/lexicon.py, shared with Scrabble's player):
 sorted letters -> the words spelled with exactly them.
 
 * **Rack words** scan the index's keys, longest first, for those the rack can spell with at
@@ -25,7 +25,7 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from tilegames.core.lexicon import Anagrams, anagrams_for
+from tilegames.core.parts.lexicon import Anagrams, anagrams_for
 
 ALPHABET = "abcdefghijklmnopqrstuvwxyz"
 PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61, 67, 71, 73, 79, 83, 89, 97, 101)

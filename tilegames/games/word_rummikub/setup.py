@@ -2,13 +2,13 @@
 
 Everyone turns up a tile and the letter nearest A starts; a joker does not count (its drawer
 draws again at once) and players tied for the best letter draw again among themselves. The
-draw is core's (core/game_setup.py), as in the other games; so is the deal of 14 tiles each.
+draw is core's (core/kernel/game_setup.py), as in the other games; so is the deal of 14 tiles each.
 """
 
 from __future__ import annotations
 
-from tilegames.core.game_setup import FirstPlayer, draw_for_first_player, nearest_a
-from tilegames.core.tiles import Bag, Tile
+from tilegames.core.kernel.game_setup import FirstPlayer, draw_for_first_player, nearest_a
+from tilegames.core.parts.tiles import Bag, Tile
 from tilegames.games.word_rummikub.tiles import is_joker
 
 

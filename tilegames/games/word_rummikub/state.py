@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from tilegames.core.game_setup import DrawRound
-from tilegames.core.seats import SeatOrder
-from tilegames.core.tiles import Bag, Tile
+from tilegames.core.kernel.game_setup import DrawRound
+from tilegames.core.kernel.seats import SeatOrder
+from tilegames.core.parts.tiles import Bag, Tile
 from tilegames.games.word_rummikub.config import WordRummikubConfig
 
 Rows = tuple[tuple[Tile, ...], ...]

@@ -17,12 +17,12 @@ from pathlib import Path
 from typing import Mapping, Sequence
 
 from tilegames.core.errors import BadRecord
-from tilegames.core.i18n import _
-from tilegames.core.inputs import shown
-from tilegames.core.letter_counts import LETTERS as LETTERS  # the draft and the joker rules read it here
-from tilegames.core.letter_counts import LetterCounts, kept_counts, read_letter_counts, source_of
+from tilegames.core.text.i18n import _
+from tilegames.core.text.inputs import shown
+from tilegames.core.parts.letter_counts import LETTERS as LETTERS  # the draft and the joker rules read it here
+from tilegames.core.parts.letter_counts import LetterCounts, kept_counts, read_letter_counts, source_of
 from tilegames.core.resources import assets_dir
-from tilegames.core.tiles import Tile, make_tiles
+from tilegames.core.parts.tiles import Tile, make_tiles
 
 JOKER = "*"
 JOKERS_LINE = "JOKERS"
@@ -67,7 +67,7 @@ def _load(path: str) -> LetterSet:
 
 def letters_to_keep(path: str) -> str:
     """The distribution in the file at `path`, as a game's config keeps it (`--letters FILE`:
-    the save no longer needs the file; core/letter_counts.py)."""
+    the save no longer needs the file; core/parts/letter_counts.py)."""
     letters = load_letters(path)
     return kept_counts(LetterCounts(letters.counts, letters.jokers), JOKERS_LINE, str(Path(path).resolve()))
 

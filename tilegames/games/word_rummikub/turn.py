@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from tilegames.core.errors import IllegalMove
-from tilegames.core.i18n import _
-from tilegames.core.tiles import Tile
+from tilegames.core.text.i18n import _
+from tilegames.core.parts.tiles import Tile
 from tilegames.games.word_rummikub.actions import JokerLetter
 from tilegames.games.word_rummikub.config import FIRST_MELD_LETTERS, WordRummikubConfig
 from tilegames.games.word_rummikub.jokers import filled_from_table, joker_letters, letter_changes

@@ -42,8 +42,8 @@ from collections import Counter
 from typing import Any, Sequence
 
 from tilegames.core.errors import IllegalMove
-from tilegames.core.i18n import _
-from tilegames.core.tiles import Tile
+from tilegames.core.text.i18n import _
+from tilegames.core.parts.tiles import Tile
 from tilegames.games.word_rummikub.actions import JokerLetter
 from tilegames.games.word_rummikub.config import FIRST_MELD_LETTERS, JOKER_PENALTY, WordRummikubConfig
 from tilegames.games.word_rummikub.draft import WordDraft

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tilegames.core.errors import IllegalMove
-from tilegames.core.i18n import _
-from tilegames.core.lexicon import Lexicon, LexiconError, lexicon_for
+from tilegames.core.text.i18n import _
+from tilegames.core.parts.lexicon import Lexicon, LexiconError, lexicon_for
 from tilegames.games.word_rummikub.config import WordRummikubConfig
 
 

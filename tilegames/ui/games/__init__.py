@@ -18,19 +18,19 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 from tilegames.core.errors import BadRecord
-from tilegames.core.i18n import N_, _
+from tilegames.core.text.i18n import N_, _
 
 if TYPE_CHECKING:  # the list of games stays cheap to import: `tilegames` reads it at every start
     from textual.screen import Screen
     from textual.widget import Widget
 
-    from tilegames.core.series import GameRecord, Series
-    from tilegames.core.session_protocol import Session
+    from tilegames.core.kernel.series import GameRecord, Series
+    from tilegames.core.kernel.session_protocol import Session
 
 
 class GamePlugin(Protocol):
     """A game's screens. Everything else the app needs of a game is data in its core registry
-    entry (core/protocol.py's Game): title, seat range, presets and setup options (the setup
+    entry (core/kernel/protocol.py's Game): title, seat range, presets and setup options (the setup
     form and `tilegames play` options are built from them), and its series rule."""
 
     id: str

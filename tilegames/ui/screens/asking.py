@@ -35,8 +35,8 @@ from textual.message import Message
 from textual.timer import Timer
 
 from tilegames.core.errors import IllegalMove
-from tilegames.core.i18n import N_, _
-from tilegames.core.session_protocol import Home, Session, calls_block
+from tilegames.core.text.i18n import N_, _
+from tilegames.core.kernel.session_protocol import Home, Session, calls_block
 
 if TYPE_CHECKING:
     from textual.screen import Screen

@@ -19,7 +19,7 @@ from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Static
 
-from tilegames.core.i18n import _
+from tilegames.core.text.i18n import _
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 NOTICE_INTERVAL = 1.0  # seconds between two looks at the screen's status line
@@ -56,7 +56,7 @@ class TooSmall(Static):
 class TranslatedKeys:
     """A screen whose footer describes its keys in the player's language: `Binding`
     descriptions are English message ids, made when the screen's module is imported, so they
-    are translated as they are shown (core/i18n.py)."""
+    are translated as they are shown (core/text/i18n.py)."""
 
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:

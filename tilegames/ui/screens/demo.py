@@ -2,7 +2,7 @@
 picture on the game's own widgets, with its captions.
 
 The pictures come from playing the scenario through the real engine up front
-(core/scenario_frames.py), so going back is as cheap as going forward and a demo can never show
+(core/scenarios/frames.py), so going back is as cheap as going forward and a demo can never show
 something the rules would not do. The left side is the game's table or board (the plug-in's
 `position` widget, the one a spectator sees) over the rack of the player the step is about (the
 plug-in's `rack`, when it has one); the right side tells the story: the step, its caption and
@@ -24,12 +24,12 @@ from textual.widget import Widget
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from tilegames.core import i18n
-from tilegames.core.i18n import _, ngettext
+from tilegames.core.text import i18n
+from tilegames.core.text.i18n import _, ngettext
 from tilegames.core.resources import assets_dir
-from tilegames.core.scenario_frames import Frame, demo_frames
-from tilegames.core.scenario_notation import ScenarioError
-from tilegames.core.scenarios import Scenario, load_scenario
+from tilegames.core.scenarios.frames import Frame, demo_frames
+from tilegames.core.scenarios.notation import ScenarioError
+from tilegames.core.scenarios.load import Scenario, load_scenario
 from tilegames.ui.games import playable, plugin, rack_of
 from tilegames.ui.screens.base import BaseScreen
 

@@ -14,9 +14,9 @@ from textual.containers import Center, Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Static
 
-from tilegames.core.i18n import _, ngettext
-from tilegames.core.session import LocalSession
-from tilegames.core.session_protocol import Session
+from tilegames.core.text.i18n import _, ngettext
+from tilegames.core.kernel.session import LocalSession
+from tilegames.core.kernel.session_protocol import Session
 from tilegames.ui.screens.base import TranslatedKeys
 
 

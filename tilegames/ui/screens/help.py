@@ -15,7 +15,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from tilegames.core.i18n import N_, _
+from tilegames.core.text.i18n import N_, _
 from tilegames.ui.keymap import key_label, keys_in_force
 from tilegames.ui.screens.base import TranslatedKeys
 from tilegames.ui.widgets.timer import ClockSource, TurnTimer

@@ -25,8 +25,8 @@ from textual.containers import Vertical
 from textual.widgets import Footer, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
-from tilegames.core.i18n import N_, _
-from tilegames.core.inputs import shown, whole_number
+from tilegames.core.text.i18n import N_, _
+from tilegames.core.text.inputs import shown, whole_number
 from tilegames.core.registry import get_game
 from tilegames.core.seeds import new_seed
 from tilegames.net.client_hosting import ALL_ADDRESSES, LOOPBACK, HostedServer, HostedTable, HostingFailed

@@ -15,8 +15,8 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Button, Footer, Static
 
-from tilegames.core.i18n import N_, _
-from tilegames.core.inputs import shown
+from tilegames.core.text.i18n import N_, _
+from tilegames.core.text.inputs import shown
 from tilegames.core.registry import get_game
 from tilegames.net.client_hosting import LOOPBACK, HostedServer, HostedTable, machine_addresses
 from tilegames.ui.remote import start_remote

@@ -12,7 +12,7 @@ from textual.binding import Binding
 from textual.containers import Grid, Vertical
 from textual.widgets import Button, Footer, Input, Label, Static
 
-from tilegames.core.i18n import _
+from tilegames.core.text.i18n import _
 from tilegames.net.client_join import parse_address, parse_codes
 from tilegames.ui.remote import start_remote
 from tilegames.ui.screens.base import BaseScreen

@@ -1,6 +1,6 @@
 """The menu's Language entry: English or 한국어, saved for every later start.
 
-The language is fixed for the life of a process (core/i18n.py: key descriptions and option
+The language is fixed for the life of a process (core/text/i18n.py: key descriptions and option
 labels are made when their modules are imported), so choosing another one saves it
 (core/settings.py) and starts tilegames again in it: the app exits with `restart_in_language`
 set, and the command line (cli.py) runs tilegames anew with `restart_argv`, which brings the
@@ -20,7 +20,7 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from tilegames.core.i18n import LANGUAGES, _, language
+from tilegames.core.text.i18n import LANGUAGES, _, language
 from tilegames.core.settings import save_language
 from tilegames.net.ssh_child import NOTHING_SAVED
 from tilegames.ui.screens.base import TranslatedKeys

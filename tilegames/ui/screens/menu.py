@@ -3,7 +3,7 @@ game and Join a game (play over the network), Rules, Quit.
 
 Resume opens a list of the unfinished games (ResumeScreen), newest first, so that any of them
 can be taken up again, not only the last; `r` resumes the newest at once. The menu is drawn
-at every launch, so what it lists comes from the saves index (core/save_index.py), never
+at every launch, so what it lists comes from the saves index (core/records/save_index.py), never
 from replaying every journal.
 """
 
@@ -22,10 +22,10 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tilegames.core.errors import BadRecord
-from tilegames.core.i18n import N_, _, language, ngettext
-from tilegames.core.inputs import shown
+from tilegames.core.text.i18n import N_, _, language, ngettext
+from tilegames.core.text.inputs import shown
 from tilegames.core.registry import get_game
-from tilegames.core.save_index import SaveInfo
+from tilegames.core.records.save_index import SaveInfo
 from tilegames.ui.games import entries, game_tools, playable
 from tilegames.ui.screens.base import BaseScreen
 

@@ -19,12 +19,12 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Static
 
-from tilegames.core.i18n import N_, _
-from tilegames.core.protocol import TURN_EVENT
-from tilegames.core.session_protocol import Session
+from tilegames.core.text.i18n import N_, _
+from tilegames.core.kernel.protocol import TURN_EVENT
+from tilegames.core.kernel.session_protocol import Session
 from tilegames.games.nabit.actions import Exchange, Pass
 from tilegames.games.nabit.draft import Announce
-from tilegames.core.grid_edits import PutTile, TakeBack
+from tilegames.core.parts.grid_edits import PutTile, TakeBack
 from tilegames.ui.games.nabit.board import NabBoard, Pos
 from tilegames.ui.games.nabit.panels import players_text, preview_text
 from tilegames.ui.games.nabit.tiles import colour_style, hand_tile, owner_mark

@@ -9,7 +9,7 @@ from typing import Any, Callable
 
 from textual.binding import Binding
 
-from tilegames.core.table_rows import JoinRows, MoveTile, SplitRow
+from tilegames.core.parts.table_rows import JoinRows, MoveTile, SplitRow
 from tilegames.ui.widgets.rack import Rack
 from tilegames.ui.widgets.table import Table
 

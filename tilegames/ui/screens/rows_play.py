@@ -18,10 +18,10 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.geometry import Region
 from textual.widgets import Footer, Static
 
-from tilegames.core.i18n import N_, _
-from tilegames.core.protocol import TURN_EVENT
-from tilegames.core.session_protocol import Session
-from tilegames.core.protocol import Action
+from tilegames.core.text.i18n import N_, _
+from tilegames.core.kernel.protocol import TURN_EVENT
+from tilegames.core.kernel.session_protocol import Session
+from tilegames.core.kernel.protocol import Action
 from tilegames.ui.screens.row_editing import LAID, MOVED, RowEditing, last_move_marks, table_ids
 from tilegames.ui.screens.turns import TurnScreen, common_keys
 from tilegames.ui.screens.dialogs import Confirm

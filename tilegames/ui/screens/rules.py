@@ -14,7 +14,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Markdown
 
-from tilegames.core.i18n import ENGLISH, _, language
+from tilegames.core.text.i18n import ENGLISH, _, language
 from tilegames.core.resources import assets_dir
 from tilegames.ui.screens.base import TranslatedKeys
 from tilegames.ui.widgets.timer import ClockSource, TurnTimer

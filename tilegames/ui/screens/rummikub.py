@@ -7,7 +7,7 @@ from typing import Any, Callable
 
 from rich.style import Style
 
-from tilegames.core.i18n import N_, _
+from tilegames.core.text.i18n import N_, _
 from tilegames.games.rummikub.actions import Draw, Pass, Redeal
 from tilegames.games.rummikub.config import INITIAL_MELD_POINTS
 from tilegames.games.rummikub.notation import parse_face

@@ -8,9 +8,9 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import DataTable, Footer, Static
 
-from tilegames.core.i18n import _
+from tilegames.core.text.i18n import _
 
-from tilegames.core.series import GameRecord, Series
+from tilegames.core.kernel.series import GameRecord, Series
 from tilegames.ui.screens.summary import SummaryBase
 from tilegames.ui.widgets.race_chart import RaceChart
 

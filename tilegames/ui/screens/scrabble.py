@@ -13,12 +13,12 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Static
 
-from tilegames.core.i18n import N_, _
-from tilegames.core.protocol import TURN_EVENT
-from tilegames.core.session_protocol import Session
+from tilegames.core.text.i18n import N_, _
+from tilegames.core.kernel.protocol import TURN_EVENT
+from tilegames.core.kernel.session_protocol import Session
 from tilegames.games.scrabble.actions import Exchange, Pass
 from tilegames.games.scrabble.board import square_name
-from tilegames.core.grid_edits import PutTile, TakeBack
+from tilegames.core.parts.grid_edits import PutTile, TakeBack
 from tilegames.ui.screens.dialogs import AskLetter, Confirm, ExchangePicker
 from tilegames.ui.screens.scrabble_news import DrawNews, log_line, message_lines
 from tilegames.ui.screens.scrabble_typing import RunsOffBoard, TypingCursor

@@ -9,8 +9,8 @@ from typing import Any
 from textual import work
 
 from tilegames.core.errors import IllegalMove
-from tilegames.core.i18n import _
-from tilegames.core.protocol import TURN_EVENT, Event
+from tilegames.core.text.i18n import _
+from tilegames.core.kernel.protocol import TURN_EVENT, Event
 from tilegames.games.scrabble.actions import AcceptPlay, Challenge
 from tilegames.ui.screens.dialogs import ChallengePrompt
 from tilegames.ui.screens.turns import AGENT_SECONDS, TurnScreen, new_turn

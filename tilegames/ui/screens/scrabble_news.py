@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tilegames.core.i18n import _, ngettext
-from tilegames.core.protocol import Event
+from tilegames.core.text.i18n import _, ngettext
+from tilegames.core.kernel.protocol import Event
 
 
 class DrawNews:

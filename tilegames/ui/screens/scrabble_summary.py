@@ -11,9 +11,9 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Footer, Static
 
-from tilegames.core.i18n import _
+from tilegames.core.text.i18n import _
 
-from tilegames.core.session_protocol import Session
+from tilegames.core.kernel.session_protocol import Session
 from tilegames.ui.screens.asking import WAITING, Asking
 from tilegames.ui.screens.summary import GameSummary, winner_line
 from tilegames.ui.widgets.race_chart import RaceChart

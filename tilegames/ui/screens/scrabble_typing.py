@@ -8,7 +8,7 @@ on the next free square along the typing direction.
 
 from __future__ import annotations
 
-from tilegames.core.i18n import _
+from tilegames.core.text.i18n import _
 from tilegames.games.scrabble.board import CENTRE, COLUMNS, SIZE
 
 Pos = tuple[int, int]

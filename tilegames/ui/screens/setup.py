@@ -1,5 +1,5 @@
 """Setting up a game: the players (each a person or the computer), the game's own options, then
-Start. The form is built from the game's setup options (core/setup_options.py), the same data
+Start. The form is built from the game's setup options (core/kernel/setup_options.py), the same data
 `tilegames play GAME` builds its options from, so it names no game and every game gets one.
 
 Hosting a game (ui/screens/host.py) is the same form with other last rows and another button:
@@ -16,9 +16,9 @@ from textual.binding import Binding
 from textual.containers import Grid, Vertical
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
-from tilegames.core.i18n import N_, _
-from tilegames.core.inputs import shown
-from tilegames.core.protocol import Game
+from tilegames.core.text.i18n import N_, _
+from tilegames.core.text.inputs import shown
+from tilegames.core.kernel.protocol import Game
 from tilegames.ui.screens.form import FormScreen
 from tilegames.ui.widgets.seat_kinds import SeatKinds
 

@@ -13,7 +13,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
 from textual.widgets import Footer, Static
 
-from tilegames.core.i18n import _, ngettext
+from tilegames.core.text.i18n import _, ngettext
 from tilegames.ui.screens.base import BaseScreen
 from tilegames.ui.widgets.movelog import MoveLog
 from tilegames.ui.widgets.scores import name_cell

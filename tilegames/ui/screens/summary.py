@@ -8,8 +8,8 @@ from textual import events
 
 from typing import Any
 
-from tilegames.core.i18n import N_, _
-from tilegames.core.session_protocol import Session
+from tilegames.core.text.i18n import N_, _
+from tilegames.core.kernel.session_protocol import Session
 from tilegames.ui.screens.base import BaseScreen
 
 WIDE_COLUMNS = 110

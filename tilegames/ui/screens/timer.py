@@ -5,7 +5,7 @@ is and who is next, the players' list beside it marks the current one. Space or 
 next player a fresh turn, p pauses and resumes, r restarts the turn, q or Esc leaves. When 10
 seconds are left the terminal bell rings and the warning sound plays, once; at 0 the bell and
 the alert sound, once, and the turn stays at 0 until the players move on. The countdown itself
-is core/turn_timer.py; sounds are ui/sound.py.
+is core/kernel/turn_timer.py; sounds are ui/sound.py.
 
 The command line's checks are here too (`timer_settings`), so that `tilegames timer` and any
 form that starts a timer refuse the same things with the same sentences.
@@ -23,10 +23,10 @@ from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
 from textual.widgets import Footer, Static
 
-from tilegames.core.clock import Clock, MonotonicClock
-from tilegames.core.i18n import _
-from tilegames.core.inputs import shown
-from tilegames.core.turn_timer import WARNING_SECONDS, Signal, TurnCountdown
+from tilegames.core.kernel.clock import Clock, MonotonicClock
+from tilegames.core.text.i18n import _
+from tilegames.core.text.inputs import shown
+from tilegames.core.kernel.turn_timer import WARNING_SECONDS, Signal, TurnCountdown
 from tilegames.ui import sound
 from tilegames.ui.screens.base import BaseScreen
 from tilegames.ui.screens.setup import names_typed

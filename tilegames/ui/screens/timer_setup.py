@@ -12,7 +12,7 @@ from textual.binding import Binding
 from textual.containers import Grid, Vertical
 from textual.widgets import Button, Footer, Input, Label, Static
 
-from tilegames.core.i18n import _
+from tilegames.core.text.i18n import _
 from tilegames.ui.screens.form import FormScreen
 from tilegames.ui.screens.timer import DEFAULT_SECONDS, TimerScreen, timer_settings
 

@@ -27,10 +27,10 @@ from textual.binding import Binding, BindingType
 
 from tilegames.core.agents import Agent, agent_for
 from tilegames.core.errors import IllegalMove
-from tilegames.core.i18n import N_, _
-from tilegames.core.protocol import TURN_EVENT, Action, Event
-from tilegames.core.session import LocalSession
-from tilegames.core.session_protocol import NotNow, Session
+from tilegames.core.text.i18n import N_, _
+from tilegames.core.kernel.protocol import TURN_EVENT, Action, Event
+from tilegames.core.kernel.session import LocalSession
+from tilegames.core.kernel.session_protocol import NotNow, Session
 from tilegames.ui.screens.asking import WAITING, Asking
 from tilegames.ui.screens.base import BaseScreen
 from tilegames.ui.screens.dialogs import Confirm, HandOff, ask_to_leave

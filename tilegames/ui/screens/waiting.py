@@ -8,7 +8,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Footer, Static
 
-from tilegames.core.i18n import _
+from tilegames.core.text.i18n import _
 from tilegames.ui.screens.base import BaseScreen
 
 

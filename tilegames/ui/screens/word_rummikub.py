@@ -9,7 +9,7 @@ from typing import Any, Callable
 from rich.style import Style
 from textual.binding import Binding
 
-from tilegames.core.i18n import N_, _, ngettext
+from tilegames.core.text.i18n import N_, _, ngettext
 from tilegames.games.word_rummikub.actions import Draw, Pass
 from tilegames.games.word_rummikub.draft import NameJoker
 from tilegames.ui.games.word_rummikub.lookup import WordLookup

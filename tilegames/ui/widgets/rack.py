@@ -10,7 +10,7 @@ from textual.message import Message
 from textual.widget import Widget
 
 from tilegames.ui.tilecells import CELL_WIDTH, Styler, plain, tile_cell
-from tilegames.core.i18n import _
+from tilegames.core.text.i18n import _
 
 
 class Rack(Widget):

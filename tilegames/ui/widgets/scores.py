@@ -8,7 +8,7 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual.widget import Widget
 
-from tilegames.core.i18n import _
+from tilegames.core.text.i18n import _
 
 NAME_CELLS = 9  # the name column at least: the panel's width at 80 columns leaves this much
 FIXED_CELLS = 7  # the turn mark, the meld mark and the score ("  +12"), besides the tiles' column

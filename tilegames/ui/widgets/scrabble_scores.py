@@ -8,7 +8,7 @@ from rich.text import Text
 from textual.widget import Widget
 
 from tilegames.ui.widgets.scores import name_cell
-from tilegames.core.i18n import _
+from tilegames.core.text.i18n import _
 
 NAME_CELLS = 14
 

@@ -9,7 +9,7 @@ from textual.binding import Binding
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
-from tilegames.core.i18n import _
+from tilegames.core.text.i18n import _
 
 NAME_CELLS = 16  # the longest a name is shown; shorter when many seats share the line
 

@@ -14,7 +14,7 @@ from textual import events
 from textual.message import Message
 from textual.widget import Widget
 
-from tilegames.core.i18n import N_, _
+from tilegames.core.text.i18n import N_, _
 from tilegames.ui.tilecells import CELL_WIDTH, Styler, plain, tile_cell
 from tilegames.ui.widgets.message_line import wrap_cells
 

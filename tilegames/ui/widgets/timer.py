@@ -14,7 +14,7 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual.widget import Widget
 
-from tilegames.core.i18n import _
+from tilegames.core.text.i18n import _
 
 WARNING_SECONDS = 10
 POLL_INTERVAL = 0.25  # seconds between two readings of a `source`

@@ -8,7 +8,7 @@ from typing import Any
 
 from rich.text import Text
 from textual.widget import Widget
-from tilegames.core.i18n import _, ngettext
+from tilegames.core.text.i18n import _, ngettext
 
 VOWELS = "AEIOU"
 BLANK = "?"

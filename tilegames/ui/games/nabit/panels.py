@@ -9,7 +9,7 @@ from typing import Any
 from rich.cells import cell_len
 from rich.text import Text
 
-from tilegames.core.i18n import _, ngettext
+from tilegames.core.text.i18n import _, ngettext
 
 from tilegames.ui.games.nabit.tiles import player_tag
 from tilegames.ui.widgets.scores import name_cell

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from tilegames.core.series import GameRecord, Series
-from tilegames.core.i18n import _
-from tilegames.core.session_protocol import Session
+from tilegames.core.kernel.series import GameRecord, Series
+from tilegames.core.text.i18n import _
+from tilegames.core.kernel.session_protocol import Session
 from tilegames.games.nabit.game import GAME
 from rich.text import Text
 from textual.widgets import Static

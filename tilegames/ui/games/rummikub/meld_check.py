@@ -32,7 +32,7 @@ from textual.widget import Widget
 from textual.widgets import Footer, Input, Static
 
 from tilegames.games.rummikub.config import INITIAL_MELD_POINTS
-from tilegames.core.i18n import N_, _
+from tilegames.core.text.i18n import N_, _
 from tilegames.games.rummikub.meld_report import MeldReport, SetReport, check_initial_meld
 from tilegames.games.rummikub.notation import COLOURS, HIGHEST, JOKER_TOKEN, LOWEST, Edition, Face, NotationError, parse_faces
 from tilegames.ui.games.rummikub.tiles import kind_name, tile_style

@@ -7,7 +7,7 @@ from typing import Any
 
 from rich.style import Style
 
-from tilegames.core.i18n import _
+from tilegames.core.text.i18n import _
 
 _STYLES = {
     "K": Style(color="bright_white", bgcolor="grey23", bold=True),

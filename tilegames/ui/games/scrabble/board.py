@@ -18,7 +18,7 @@ from textual.message import Message
 from textual.widget import Widget
 
 from tilegames.games.scrabble.board import CENTRE, COLUMNS, PREMIUM, SIZE
-from tilegames.core.i18n import N_, _
+from tilegames.core.text.i18n import N_, _
 
 CELL = 2
 LABEL = 3  # "15 " before each row

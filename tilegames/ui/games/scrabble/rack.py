@@ -10,7 +10,7 @@ from rich.text import Text
 from textual.widget import Widget
 
 from tilegames.games.scrabble.tiles import POINTS
-from tilegames.core.i18n import _
+from tilegames.core.text.i18n import _
 from tilegames.ui.games.scrabble.board import NEW, TILE
 
 DRAWN = NEW + Style(underline=True)

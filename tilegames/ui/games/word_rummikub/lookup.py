@@ -12,8 +12,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
-from tilegames.core.inputs import shown
-from tilegames.core.i18n import _
+from tilegames.core.text.inputs import shown
+from tilegames.core.text.i18n import _
 from tilegames.games.word_rummikub.config import WordRummikubConfig
 from tilegames.games.word_rummikub.words import judge_for_view
 from tilegames.ui.screens.base import TranslatedKeys

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from tilegames.core.series import GameRecord, Series
-from tilegames.core.i18n import _
-from tilegames.core.session_protocol import Session
+from tilegames.core.kernel.series import GameRecord, Series
+from tilegames.core.text.i18n import _
+from tilegames.core.kernel.session_protocol import Session
 from tilegames.games.word_rummikub.game import GAME
 from tilegames.ui.games.word_rummikub.tiles import display_rows, tile_style
 from tilegames.ui.screens.word_rummikub import WordRummikubScreen

@@ -9,7 +9,7 @@ from typing import Any
 
 from rich.style import Style
 
-from tilegames.core.i18n import _
+from tilegames.core.text.i18n import _
 
 LETTER = Style(color="black", bgcolor="wheat1", bold=True)
 JOKER = Style(color="black", bgcolor="gold1", bold=True)

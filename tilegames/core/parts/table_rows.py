@@ -1,0 +1,133 @@
+"""Editing rows of tiles on a table: the draft both Rummikub games use.
+
+Rummikub sets and Rummikub Word words are rows of tiles on a shared table, edited freely during
+a turn: tiles move rack→row, row→row and back, rows split and join. Only ownership is checked
+while editing: a tile that was on the table when the turn began can never reach the rack.
+Whether the rows make valid sets or words is the game's business at commit time.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tilegames.core.errors import IllegalMove
+from tilegames.core.text.i18n import _
+from tilegames.core.kernel.protocol import Edit
+from tilegames.core.parts.tiles import Tile
+
+
+@dataclass(frozen=True)
+class RowsDraft:
+    """The player's working copy: their rack and the table's rows."""
+
+    rack: tuple[Tile, ...]
+    rows: tuple[tuple[Tile, ...], ...]
+    own: frozenset[int]  # ids on the rack when the turn began: the only tiles that may go back
+
+    @classmethod
+    def start(cls, rack: tuple[Tile, ...], rows: tuple[tuple[Tile, ...], ...]) -> "RowsDraft":
+        return cls(rack, rows, frozenset(t.id for t in rack))
+
+    def placed(self) -> tuple[Tile, ...]:
+        """Rack tiles the player has put on the table this turn, in table order."""
+        return tuple(t for row in self.rows for t in row if t.id in self.own)
+
+    def locate(self, tile_id: int) -> tuple[int | None, int]:
+        """(row, index) of a tile; row None means the rack."""
+        for i, tile in enumerate(self.rack):
+            if tile.id == tile_id:
+                return None, i
+        for r, row in enumerate(self.rows):
+            for i, tile in enumerate(row):
+                if tile.id == tile_id:
+                    return r, i
+        raise IllegalMove(_("That tile is neither on your rack nor on the table."))
+
+
+@dataclass(frozen=True)
+class MoveTile(Edit):
+    """Move a tile to row `to_row` at `index` (None: the end). `to_row` None is the rack;
+    `to_row == len(rows)` starts a new row."""
+
+    kind = "move"
+    tile_id: int
+    to_row: int | None
+    index: int | None = None
+
+
+@dataclass(frozen=True)
+class SplitRow(Edit):
+    """Split row `row` before position `at`; the right part becomes a new row after it."""
+
+    kind = "split"
+    row: int
+    at: int
+
+
+@dataclass(frozen=True)
+class JoinRows(Edit):
+    """Append row `second` to the end of row `first`."""
+
+    kind = "join"
+    first: int
+    second: int
+
+
+RowEdit = MoveTile | SplitRow | JoinRows
+ROW_EDIT_TYPES: tuple[type[Edit], ...] = (MoveTile, SplitRow, JoinRows)
+
+
+def apply_edit(draft: RowsDraft, edit: RowEdit) -> RowsDraft:
+    """One editing step; IllegalMove (a sentence) for a step that is not allowed."""
+    if isinstance(edit, MoveTile):
+        return _move(draft, edit)
+    if isinstance(edit, SplitRow):
+        row = _row(draft, edit.row)
+        if not 0 < edit.at < len(row):
+            raise IllegalMove(_("A row can only be split between two of its tiles."))
+        rows = list(draft.rows)
+        rows[edit.row : edit.row + 1] = [row[: edit.at], row[edit.at :]]
+        return RowsDraft(draft.rack, tuple(rows), draft.own)
+    if isinstance(edit, JoinRows):
+        first, second = _row(draft, edit.first), _row(draft, edit.second)
+        if edit.first == edit.second:
+            raise IllegalMove(_("A row cannot be joined to itself."))
+        rows = list(draft.rows)
+        rows[edit.first] = first + second
+        del rows[edit.second]
+        return RowsDraft(draft.rack, tuple(rows), draft.own)
+    raise IllegalMove(_("That is not a table edit."))
+
+
+def _row(draft: RowsDraft, index: int) -> tuple[Tile, ...]:
+    if not 0 <= index < len(draft.rows):
+        raise IllegalMove(_("There is no row {number} on the table.").format(number=index + 1))
+    return draft.rows[index]
+
+
+def _move(draft: RowsDraft, edit: MoveTile) -> RowsDraft:
+    source_row, source_index = draft.locate(edit.tile_id)
+    tile = draft.rack[source_index] if source_row is None else draft.rows[source_row][source_index]
+    if edit.to_row is None and tile.id not in draft.own:
+        raise IllegalMove(_("{tile} was on the table when your turn began; table tiles never go to a rack.").format(
+            tile=tile.face))
+    if edit.to_row is not None and not 0 <= edit.to_row <= len(draft.rows):
+        raise IllegalMove(_("There is no row {number} on the table.").format(number=edit.to_row + 1))
+
+    rack = list(draft.rack)
+    rows = [list(row) for row in draft.rows]
+    if source_row is None:
+        del rack[source_index]
+    else:
+        del rows[source_row][source_index]
+
+    if edit.to_row is None:
+        target = rack
+    elif edit.to_row == len(rows):
+        rows.append([])
+        target = rows[-1]
+    else:
+        target = rows[edit.to_row]
+    index = len(target) if edit.index is None else max(0, min(edit.index, len(target)))
+    target.insert(index, tile)
+    return RowsDraft(tuple(rack), tuple(tuple(row) for row in rows if row), draft.own)
