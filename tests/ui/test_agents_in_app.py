@@ -8,8 +8,8 @@ import pytest
 from tilegames.games.rummikub.config import RummikubConfig
 from tilegames.games.scrabble.config import ScrabbleConfig
 from tilegames.ui.screens.dialogs import HandOff
-from tilegames.ui.screens.rummikub_summary import SummaryScreen
-from tilegames.ui.screens.scrabble_summary import ScrabbleSummary
+from tilegames.ui.games.rummikub.summary import SummaryScreen
+from tilegames.ui.games.scrabble.summary import ScrabbleSummary
 from tilegames.ui.screens.setup import parse_players
 from tilegames.ui.screens.turns import is_agent_name
 

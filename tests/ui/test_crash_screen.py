@@ -7,7 +7,7 @@ import pytest
 from app_helpers import config, play_screen, show_position
 from rk_builder import position
 
-from tilegames.ui.screens.rummikub import RummikubScreen
+from tilegames.ui.games.rummikub.screen import RummikubScreen
 
 
 async def test_a_crash_report_shows_no_rack(app, monkeypatch, capsys):

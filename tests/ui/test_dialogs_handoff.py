@@ -9,7 +9,7 @@ from scrabble_builder import position
 
 from tilegames.ui.screens.dialogs import Confirm, HandOff
 from tilegames.ui.screens.menu import MenuScreen
-from tilegames.ui.screens.scrabble import ScrabbleScreen
+from tilegames.ui.games.scrabble.screen import ScrabbleScreen
 
 
 async def test_the_hand_off_shows_its_keys_in_a_footer(app):

@@ -18,7 +18,7 @@ from tilegames.core.records.journal import JournalHeader  # noqa: E402
 from tilegames.core.kernel.session import LocalSession  # noqa: E402
 from tilegames.games.scrabble.game import GAME  # noqa: E402
 from tilegames.ui.screens.base import BaseScreen, TooSmall  # noqa: E402
-from tilegames.ui.screens.scrabble import ScrabbleScreen  # noqa: E402
+from tilegames.ui.games.scrabble.screen import ScrabbleScreen  # noqa: E402
 from tilegames.ui.widgets.rack import Rack  # noqa: E402
 
 SMALL, BIG = (60, 20), (80, 24)

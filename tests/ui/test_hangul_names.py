@@ -16,7 +16,7 @@ from textual.widget import Widget
 
 from tilegames.core.registry import get_game
 from tilegames.ui.widgets.scores import ScorePanel
-from tilegames.ui.widgets.scrabble_scores import ScrabbleScores
+from tilegames.ui.games.scrabble.scores import ScrabbleScores
 
 NAMES = ("김민수", "이지영", "박서준")
 CELL_PX = 12.2  # the width of one cell in Textual's SVG export

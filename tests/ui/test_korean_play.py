@@ -28,7 +28,7 @@ from tilegames.games.rummikub.state import GameEnd
 from tilegames.ui import games
 from tilegames.ui.app import TilegamesApp
 from tilegames.ui.screens.demo import DemoScreen
-from tilegames.ui.screens.rummikub_summary import SummaryScreen
+from tilegames.ui.games.rummikub.summary import SummaryScreen
 from tilegames.ui.screens.timer import run_timer_screen
 from tilegames.ui.widgets.scores import ScorePanel
 from tilegames.ui.widgets.timer import TurnTimer

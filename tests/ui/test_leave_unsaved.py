@@ -21,7 +21,7 @@ from tilegames.ui.app import TilegamesApp, crash_sentence
 from tilegames.ui.screens import turns
 from tilegames.ui.screens.dialogs import Confirm, HandOff
 from tilegames.ui.screens.menu import MenuScreen
-from tilegames.ui.screens.rummikub_summary import SummaryScreen
+from tilegames.ui.games.rummikub.summary import SummaryScreen
 
 SAVED = "It is saved, this turn too"
 

@@ -24,8 +24,8 @@ from tilegames.games.nabit.config import NabItConfig  # noqa: E402
 from tilegames.games.nabit.game import GAME  # noqa: E402
 from tilegames.ui.games.nabit.board import NabBoard  # noqa: E402
 from tilegames.ui.screens.dialogs import Confirm, ExchangePicker, HandOff  # noqa: E402
-from tilegames.ui.screens.nabit import NabItScreen  # noqa: E402
-from tilegames.ui.screens.nabit_summary import NabItSummary  # noqa: E402
+from tilegames.ui.games.nabit.screen import NabItScreen  # noqa: E402
+from tilegames.ui.games.nabit.summary import NabItSummary  # noqa: E402
 from tilegames.ui.widgets.movelog import MoveLog  # noqa: E402
 
 

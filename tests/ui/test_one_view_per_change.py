@@ -20,8 +20,8 @@ from tilegames.core.kernel.session_protocol import Session
 from tilegames.games.rummikub.game import GAME as RUMMIKUB
 from tilegames.games.scrabble.game import GAME as SCRABBLE
 from tilegames.ui.screens.dialogs import ChallengePrompt, Confirm, HandOff
-from tilegames.ui.screens.rummikub import RummikubScreen
-from tilegames.ui.screens.scrabble import ScrabbleScreen
+from tilegames.ui.games.rummikub.screen import RummikubScreen
+from tilegames.ui.games.scrabble.screen import ScrabbleScreen
 
 
 class CountingSession:

@@ -16,7 +16,7 @@ from test_summary_charts import play_a_short_game, two_game_match
 from test_word_rummikub_play import lay_word, show
 from word_builder import position
 
-from tilegames.ui.screens.rummikub_summary import SummaryScreen
+from tilegames.ui.games.rummikub.summary import SummaryScreen
 from tilegames.ui.widgets.race_chart import RaceChart, even_ticks
 
 # Round steps: 1, 2, 2.5, 3, 4 or 5 times a power of ten (whole numbers).

@@ -15,7 +15,7 @@ from tilegames.core.agents import agent_for
 from tilegames.games.scrabble.actions import Challenge, Place
 from tilegames.ui.remote import start_remote
 from tilegames.ui.screens.dialogs import ChallengePrompt
-from tilegames.ui.screens.scrabble import ScrabbleScreen
+from tilegames.ui.games.scrabble.screen import ScrabbleScreen
 
 
 def first_seat_play(session: Any, seat: int) -> Place:

@@ -12,7 +12,7 @@ from tilegames.ui.screens.host import HostScreen, HostSetupScreen, hosted_server
 from tilegames.ui.screens.host_codes import HostCodesScreen
 from tilegames.ui.screens.join import JoinScreen
 from tilegames.ui.screens.menu import MenuScreen
-from tilegames.ui.screens.scrabble import ScrabbleScreen
+from tilegames.ui.games.scrabble.screen import ScrabbleScreen
 
 
 def said(app) -> str:

@@ -12,8 +12,8 @@ from remote_helpers import LOCALHOST, clock_running, draw_out, join, new_table, 
 
 from tilegames.ui.remote import start_remote
 from tilegames.ui.screens.menu import MenuScreen
-from tilegames.ui.screens.rummikub import RummikubScreen
-from tilegames.ui.screens.rummikub_summary import SummaryScreen
+from tilegames.ui.games.rummikub.screen import RummikubScreen
+from tilegames.ui.games.rummikub.summary import SummaryScreen
 
 SEED = 1  # Ann wins game 1 of this match, Bob game 2 and the match (scores that differ)
 

@@ -20,8 +20,8 @@ from tilegames.ui.remote import start_remote
 from tilegames.ui.screens import turns
 from tilegames.ui.screens.dialogs import Confirm
 from tilegames.ui.screens.help import HelpScreen
-from tilegames.ui.screens.scrabble import ScrabbleScreen
-from tilegames.ui.screens.scrabble_summary import ScrabbleSummary
+from tilegames.ui.games.scrabble.screen import ScrabbleScreen
+from tilegames.ui.games.scrabble.summary import ScrabbleSummary
 from tilegames.ui.widgets.movelog import MoveLog
 
 ANN_FIRST, BOB_FIRST = 4, 3  # Scrabble seeds for Ann and Bob (no clock)

@@ -20,10 +20,10 @@ from tilegames.games.scrabble.actions import Pass, Place
 from tilegames.ui.remote import start_remote
 from tilegames.ui.screens.dialogs import ChallengePrompt, HandOff
 from tilegames.ui.screens.menu import MenuScreen
-from tilegames.ui.screens.rummikub import RummikubScreen
-from tilegames.ui.screens.rummikub_summary import SummaryScreen
-from tilegames.ui.screens.scrabble import ScrabbleScreen
-from tilegames.ui.screens.scrabble_summary import ScrabbleSummary
+from tilegames.ui.games.rummikub.screen import RummikubScreen
+from tilegames.ui.games.rummikub.summary import SummaryScreen
+from tilegames.ui.games.scrabble.screen import ScrabbleScreen
+from tilegames.ui.games.scrabble.summary import ScrabbleSummary
 from tilegames.ui.screens.turns import TurnScreen
 
 STEPS = 4000  # pauses of 0.05 s: a game that is not over by then has stalled

@@ -12,8 +12,8 @@ from tilegames.games.scrabble.actions import Pass
 from tilegames.net import remote_session
 from tilegames.ui.remote import start_remote
 from tilegames.ui.screens.dialogs import HandOff
-from tilegames.ui.screens.scrabble import ScrabbleScreen
-from tilegames.ui.screens.scrabble_summary import ScrabbleSummary
+from tilegames.ui.games.scrabble.screen import ScrabbleScreen
+from tilegames.ui.games.scrabble.summary import ScrabbleSummary
 from tilegames.ui.widgets.movelog import MoveLog
 
 

@@ -13,7 +13,7 @@ from tilegames.games.rummikub.game import GAME
 from tilegames.ui.screens.base import TooSmall
 from tilegames.ui.screens.dialogs import Confirm, HandOff
 from tilegames.ui.screens.menu import MenuScreen
-from tilegames.ui.screens.rummikub_summary import SummaryScreen
+from tilegames.ui.games.rummikub.summary import SummaryScreen
 from tilegames.ui.widgets.rack import Rack
 
 

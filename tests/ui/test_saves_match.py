@@ -12,7 +12,7 @@ from tilegames.core.kernel.session import LocalSession
 from tilegames.games.rummikub.bot import choose_action
 from tilegames.ui.app import TilegamesApp
 from tilegames.ui.screens.menu import MenuScreen
-from tilegames.ui.screens.rummikub_summary import SummaryScreen
+from tilegames.ui.games.rummikub.summary import SummaryScreen
 
 
 def journals() -> list:

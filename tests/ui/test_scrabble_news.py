@@ -7,7 +7,7 @@ from test_scrabble_play import flat, show, type_word
 from scrabble_builder import position
 
 from tilegames.ui.screens.dialogs import ChallengePrompt, HandOff
-from tilegames.ui.screens.scrabble import ScrabbleScreen
+from tilegames.ui.games.scrabble.screen import ScrabbleScreen
 from tilegames.ui.games.scrabble.board import Board
 from tilegames.ui.games.scrabble.rack import ScrabbleRack
 

@@ -18,8 +18,8 @@ from tilegames.games.scrabble.config import ScrabbleConfig  # noqa: E402
 from tilegames.games.scrabble.game import GAME  # noqa: E402
 from tilegames.games.scrabble.gcg import parse_gcg, verify  # noqa: E402
 from tilegames.ui.screens.dialogs import ChallengePrompt  # noqa: E402
-from tilegames.ui.screens.scrabble import ScrabbleScreen  # noqa: E402
-from tilegames.ui.screens.scrabble_summary import ScrabbleSummary  # noqa: E402
+from tilegames.ui.games.scrabble.screen import ScrabbleScreen  # noqa: E402
+from tilegames.ui.games.scrabble.summary import ScrabbleSummary  # noqa: E402
 from tilegames.ui.games.scrabble.rack import ScrabbleRack  # noqa: E402
 
 

@@ -9,7 +9,7 @@ from test_scrabble_play import flat, show, type_word
 from scrabble_builder import position
 
 from tilegames.ui.screens.dialogs import ExchangePicker
-from tilegames.ui.screens.scrabble import ScrabbleScreen
+from tilegames.ui.games.scrabble.screen import ScrabbleScreen
 
 
 def screen_of(app) -> ScrabbleScreen:

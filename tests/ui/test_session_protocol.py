@@ -13,8 +13,8 @@ from tilegames.core.records.journal import JournalHeader
 from tilegames.core.kernel.session import LocalSession
 from tilegames.core.kernel.session_protocol import Session
 from tilegames.games.scrabble.game import GAME as SCRABBLE
-from tilegames.ui.screens.scrabble_summary import ScrabbleSummary
-from tilegames.ui.screens.rummikub_summary import SummaryScreen
+from tilegames.ui.games.scrabble.summary import ScrabbleSummary
+from tilegames.ui.games.rummikub.summary import SummaryScreen
 
 
 def test_both_sessions_implement_the_protocol(app):

@@ -17,7 +17,7 @@ from tilegames.core.kernel.series import GameRecord, new_series
 from tilegames.games.rummikub.game import GAME as RUMMIKUB
 from tilegames.games.rummikub.state import GameEnd
 from tilegames.ui.app import TilegamesApp
-from tilegames.ui.screens.rummikub_summary import SummaryScreen
+from tilegames.ui.games.rummikub.summary import SummaryScreen
 from tilegames.ui.widgets.race_chart import RaceChart
 
 SIZES = [(80, 24), (120, 40)]

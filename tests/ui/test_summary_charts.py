@@ -13,8 +13,8 @@ from tilegames.core.kernel.series import GameRecord, new_series
 from tilegames.games.rummikub.game import GAME as RUMMIKUB
 from tilegames.games.rummikub.state import GameEnd
 from tilegames.games.scrabble.config import ScrabbleConfig
-from tilegames.ui.screens.scrabble_summary import ScrabbleSummary
-from tilegames.ui.screens.rummikub_summary import SummaryScreen
+from tilegames.ui.games.scrabble.summary import ScrabbleSummary
+from tilegames.ui.games.rummikub.summary import SummaryScreen
 from tilegames.ui.widgets.race_chart import RaceChart
 
 

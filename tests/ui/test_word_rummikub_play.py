@@ -19,7 +19,7 @@ from tilegames.core.records.journal import JournalHeader  # noqa: E402
 from tilegames.core.kernel.session import LocalSession  # noqa: E402
 from tilegames.games.word_rummikub.game import GAME  # noqa: E402
 from tilegames.ui.screens.dialogs import AskLetter, Confirm, HandOff  # noqa: E402
-from tilegames.ui.screens.word_rummikub_summary import WordRummikubSummary  # noqa: E402
+from tilegames.ui.games.word_rummikub.summary import WordRummikubSummary  # noqa: E402
 
 
 def show(app, state, *, open_hands: bool = True) -> LocalSession:

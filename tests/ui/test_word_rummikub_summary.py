@@ -13,7 +13,7 @@ from test_word_rummikub_play import lay_word, show
 from textual.widgets import Static
 from word_builder import position
 
-from tilegames.ui.screens.word_rummikub_summary import WordRummikubSummary
+from tilegames.ui.games.word_rummikub.summary import WordRummikubSummary
 from tilegames.ui.widgets.race_chart import RaceChart
 
 

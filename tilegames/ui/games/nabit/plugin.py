@@ -15,8 +15,8 @@ from textual.widgets import Static
 
 from tilegames.ui.games.nabit.board import NabBoard
 from tilegames.ui.games.nabit.tiles import hand_tile
-from tilegames.ui.screens.nabit import NabItScreen
-from tilegames.ui.screens.nabit_summary import NabItSummary
+from tilegames.ui.games.nabit.screen import NabItScreen
+from tilegames.ui.games.nabit.summary import NabItSummary
 
 
 class NabItPlugin:

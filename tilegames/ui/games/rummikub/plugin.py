@@ -13,8 +13,8 @@ from tilegames.core.kernel.series import GameRecord, Series
 from tilegames.core.text.i18n import _
 from tilegames.core.kernel.session_protocol import Session
 from tilegames.games.rummikub.game import GAME
-from tilegames.ui.screens.rummikub import RummikubScreen
-from tilegames.ui.screens.rummikub_summary import SummaryScreen
+from tilegames.ui.games.rummikub.screen import RummikubScreen
+from tilegames.ui.games.rummikub.summary import SummaryScreen
 from tilegames.ui.games.rummikub.tiles import display_rows, tile_style
 from tilegames.ui.widgets.rack import Rack
 from tilegames.ui.widgets.table import Table

@@ -12,8 +12,8 @@ from tilegames.core.kernel.session_protocol import Session
 from tilegames.games.scrabble.game import GAME
 from tilegames.ui.games.scrabble.board import Board
 from tilegames.ui.games.scrabble.rack import ScrabbleRack
-from tilegames.ui.screens.scrabble import ScrabbleScreen
-from tilegames.ui.screens.scrabble_summary import ScrabbleSummary
+from tilegames.ui.games.scrabble.screen import ScrabbleScreen
+from tilegames.ui.games.scrabble.summary import ScrabbleSummary
 
 
 class ScrabblePlugin:

@@ -11,8 +11,8 @@ from tilegames.core.text.i18n import _
 from tilegames.core.kernel.session_protocol import Session
 from tilegames.games.word_rummikub.game import GAME
 from tilegames.ui.games.word_rummikub.tiles import display_rows, tile_style
-from tilegames.ui.screens.word_rummikub import WordRummikubScreen
-from tilegames.ui.screens.word_rummikub_summary import WordRummikubSummary
+from tilegames.ui.games.word_rummikub.screen import WordRummikubScreen
+from tilegames.ui.games.word_rummikub.summary import WordRummikubSummary
 from tilegames.ui.widgets.rack import Rack
 from tilegames.ui.widgets.table import Table
 

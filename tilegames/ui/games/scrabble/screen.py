@@ -20,15 +20,15 @@ from tilegames.games.scrabble.actions import Exchange, Pass
 from tilegames.games.scrabble.board import square_name
 from tilegames.core.parts.grid_edits import PutTile, TakeBack
 from tilegames.ui.screens.dialogs import AskLetter, Confirm, ExchangePicker
-from tilegames.ui.screens.scrabble_news import DrawNews, log_line, message_lines
-from tilegames.ui.screens.scrabble_typing import RunsOffBoard, TypingCursor
-from tilegames.ui.screens.scrabble_challenges import ScrabbleChallenges
+from tilegames.ui.games.scrabble.news import DrawNews, log_line, message_lines
+from tilegames.ui.games.scrabble.typing import RunsOffBoard, TypingCursor
+from tilegames.ui.games.scrabble.challenges import ScrabbleChallenges
 from tilegames.ui.screens.turns import TurnScreen, common_keys, new_turn
 from tilegames.ui.games.scrabble.board import Board
 from tilegames.ui.widgets.message_line import MessageLine
 from tilegames.ui.widgets.movelog import MoveLog
 from tilegames.ui.games.scrabble.rack import ScrabbleRack
-from tilegames.ui.widgets.scrabble_scores import ScrabbleScores
+from tilegames.ui.games.scrabble.scores import ScrabbleScores
 from tilegames.ui.widgets.timer import TurnTimer
 from tilegames.ui.widgets.unseen import UnseenTiles
 
