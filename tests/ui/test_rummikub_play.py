@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from app_helpers import config, lay_new_set, pick_from_rack, play_screen, screen_text, show_position
+from app_helpers import config, lay_new_set, pick_from_rack, play_screen, screen_text, show_position, until
 from rk_builder import position
 from textual.widgets import OptionList
 
@@ -176,10 +176,9 @@ async def test_timeout_restores_the_table_and_adds_three_tiles(app):
         await pilot.pause()
         await lay_new_set(pilot, "B6", "K6")
         app.clock.advance(50)
-        await pilot.pause(0.4)
-        assert "10 seconds left" in screen_text(app)
+        await until(pilot, lambda: "10 seconds left" in screen_text(app))
         app.clock.advance(10)
-        await pilot.pause(0.4)
+        await until(pilot, lambda: "the table is restored and Ann draws 3" in screen_text(app))
         after = session.controller.state
         assert after.table == state.table
         assert after.racks[0][:4] == state.racks[0] and len(after.racks[0]) == 7
@@ -267,8 +266,7 @@ async def test_timeout_news_is_shown_on_the_hand_off_screen(app):
         await pilot.pause()
         await lay_new_set(pilot, "B6", "K6")
         app.clock.advance(60)
-        await pilot.pause(0.4)
-        assert isinstance(app.screen, HandOff)
+        await until(pilot, lambda: isinstance(app.screen, HandOff))
         text = " ".join(screen_text(app).replace("║", " ").split())
         assert "Time's up for Ann: the table is restored and Ann draws 3." in text
         assert "Pass to Bora" in text

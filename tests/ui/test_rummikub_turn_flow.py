@@ -4,7 +4,7 @@ way with play going on, and a turn left mid-way that comes back with its table a
 from __future__ import annotations
 
 import pytest
-from app_helpers import play_screen, screen_text
+from app_helpers import play_screen, screen_text, until
 from tilegames.games.rummikub.config import RummikubConfig
 from tilegames.ui.screens.dialogs import Confirm, HandOff
 
@@ -108,8 +108,7 @@ async def test_quitting_with_5_seconds_left_and_resuming_keeps_the_table_and_the
         assert len(resumed.view["rack"]) == rack_before
         assert resumed.session.remaining() == pytest.approx(5, abs=1)
         app.clock.advance(6)
-        await pilot.pause(0.4)
-        assert isinstance(app.screen, HandOff)  # time ran out: the turn went to the other player
+        await until(pilot, lambda: isinstance(app.screen, HandOff))  # time ran out: the turn went to the other player
         assert "the table is restored and" in screen_text(app) and "draws 3" in screen_text(app)
 
 

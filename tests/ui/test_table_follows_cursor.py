@@ -4,7 +4,7 @@ nothing)."""
 
 from __future__ import annotations
 
-from app_helpers import config, play_screen, session_for, show_position
+from app_helpers import config, play_screen, session_for, show_position, until
 from json_session import JsonSession
 from rk_builder import position
 
@@ -61,7 +61,6 @@ async def test_a_tile_held_when_time_runs_out_is_let_go(app):
         await pilot.pause()
         assert screen.held is not None
         app.clock.advance(31)
-        await pilot.pause(0.4)  # the clock ticks: time is up, the turn goes to Bora
-        assert screen.session.current_seat == 1
+        await until(pilot, lambda: screen.session.current_seat == 1)  # the clock ticks: time is up, Bora's turn
         assert screen.held is None
         assert "holding" not in str(screen.query_one("#status").render())

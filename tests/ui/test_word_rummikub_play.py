@@ -11,7 +11,7 @@ from textual.widgets import Static
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "word_rummikub"))
 
-from app_helpers import help_text, pick_from_rack, play_screen, screen_text  # noqa: E402
+from app_helpers import help_text, pick_from_rack, play_screen, screen_text, until  # noqa: E402
 from word_builder import position  # noqa: E402
 
 from tilegames.core.kernel.controller import TurnController  # noqa: E402
@@ -174,8 +174,7 @@ async def test_time_running_out_puts_the_table_back_and_draws_a_tile(app):
         await pilot.pause()
         await lay_word(pilot, "RST")
         app.clock.advance(61)
-        await pilot.pause(0.4)
-        assert isinstance(app.screen, HandOff)
+        await until(pilot, lambda: isinstance(app.screen, HandOff))
         assert "Time's up" in screen_text(app)
         view = session.view(0)
         assert [row["word"] for row in view["table"]] == ["APE"]
