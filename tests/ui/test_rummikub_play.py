@@ -266,7 +266,7 @@ async def test_timeout_news_is_shown_on_the_hand_off_screen(app):
         await pilot.pause()
         await lay_new_set(pilot, "B6", "K6")
         app.clock.advance(60)
-        await until(pilot, lambda: isinstance(app.screen, HandOff))
+        await until(pilot, lambda: isinstance(app.screen, HandOff) and "Pass to" in screen_text(app))
         text = " ".join(screen_text(app).replace("║", " ").split())
         assert "Time's up for Ann: the table is restored and Ann draws 3." in text
         assert "Pass to Bora" in text

@@ -108,7 +108,8 @@ async def test_quitting_with_5_seconds_left_and_resuming_keeps_the_table_and_the
         assert len(resumed.view["rack"]) == rack_before
         assert resumed.session.remaining() == pytest.approx(5, abs=1)
         app.clock.advance(6)
-        await until(pilot, lambda: isinstance(app.screen, HandOff))  # time ran out: the turn went to the other player
+        # time ran out: the turn went to the other player, and the hand-off says why
+        await until(pilot, lambda: isinstance(app.screen, HandOff) and "draws 3" in screen_text(app))
         assert "the table is restored and" in screen_text(app) and "draws 3" in screen_text(app)
 
 

@@ -215,7 +215,7 @@ async def test_timeout_takes_the_tiles_back_and_the_turn_is_lost(app):
         app.clock.advance(50)
         await until(pilot, lambda: "10 seconds left" in flat(app))
         app.clock.advance(10)
-        await until(pilot, lambda: session.current_seat == 1)
+        await until(pilot, lambda: session.current_seat == 1 and "Time's up for Ann" in flat(app))
         assert session.controller.state.board == ()
         assert "".join(t.face for t in session.controller.state.racks[0]) == "QUIZERS"
         assert "Time's up for Ann" in flat(app)

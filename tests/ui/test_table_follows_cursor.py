@@ -61,6 +61,8 @@ async def test_a_tile_held_when_time_runs_out_is_let_go(app):
         await pilot.pause()
         assert screen.held is not None
         app.clock.advance(31)
-        await until(pilot, lambda: screen.session.current_seat == 1)  # the clock ticks: time is up, Bora's turn
+        # the clock ticks: time is up, Bora's turn, and the screen has let go of the tile
+        await until(pilot, lambda: screen.session.current_seat == 1 and screen.held is None
+                    and "holding" not in str(screen.query_one("#status").render()))
         assert screen.held is None
         assert "holding" not in str(screen.query_one("#status").render())

@@ -174,7 +174,7 @@ async def test_time_running_out_puts_the_table_back_and_draws_a_tile(app):
         await pilot.pause()
         await lay_word(pilot, "RST")
         app.clock.advance(61)
-        await until(pilot, lambda: isinstance(app.screen, HandOff))
+        await until(pilot, lambda: isinstance(app.screen, HandOff) and "Time's up" in screen_text(app))
         assert "Time's up" in screen_text(app)
         view = session.view(0)
         assert [row["word"] for row in view["table"]] == ["APE"]
