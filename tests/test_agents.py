@@ -27,6 +27,7 @@ from tilegames.core.agents import (
 )
 from tilegames.core.errors import BadRecord, IllegalMove
 from tilegames.core.kernel.protocol import Action, Game
+from tilegames.core.registry import GAME_MODULES
 from tilegames.games.nabit.config import NabItConfig
 from tilegames.games.nabit.game import GAME as NABIT
 from tilegames.games.rummikub.config import RummikubConfig
@@ -54,7 +55,7 @@ class AlwaysDraw:
 
 
 def test_each_game_has_an_agent_and_unknown_games_get_a_sentence():
-    for game_id in ("rummikub", "scrabble", "word-rummikub", "nabit"):
+    for game_id in GAME_MODULES:  # every game tilegames ships
         assert has_agent(game_id)
         assert isinstance(agent_for(game_id), Agent)
     assert not has_agent("chess")

@@ -16,9 +16,11 @@ from tilegames.core.text.i18n import (CatalogError, choose_language, load_catalo
                                  plural_pairs, read_po, untranslatable_calls)
 
 PACKAGE = Path(tilegames.__file__).parent
-AREAS = ("cli.py", "commands", "core", "games/rummikub", "games/word_rummikub", "games/scrabble", "games/nabit",
-         "net", "ui/screens", "ui/widgets", "ui/games", "ui/app.py", "ui/remote.py", "ui/series_flow.py",
-         "ui/commands.py", "ui/sound.py", "ui/tilecells.py", "ui/keymap.py", "ui/preferences.py")
+# Every part of the package, each game its own area (found, not listed: a new game is covered).
+AREAS = ("cli.py", "commands", "core", "net",
+         *sorted(f"games/{p.name}" for p in (PACKAGE / "games").iterdir() if (p / "__init__.py").is_file()),
+         *sorted(f"ui/{p.name}" for p in (PACKAGE / "ui").iterdir()
+                 if (p / "__init__.py").is_file() or (p.suffix == ".py" and p.name != "__init__.py")))
 
 
 def sources(area: str) -> list[Path]:
