@@ -221,13 +221,18 @@ async def test_a_game_whose_end_could_not_be_written_says_so_at_its_end(app, dis
         await until(pilot, lambda: "The next game cannot be saved yet" in notes(app))  # dealt after the summary
 
 
+async def two_draws_on_a_full_disk(app, pilot, disk) -> None:
+    """A Rummikub game on screen whose first two moves (two draws) the full disk did not take."""
+    app.start("rummikub", ("Ann", "Bora"), config(turn_seconds=None), open_hands=True, seed=3)
+    await pilot.pause()
+    disk.full = True
+    await pilot.press("d", "d")
+    await pilot.pause()
+
+
 async def test_quitting_with_moves_not_saved_asks_first_and_quits_at_once_once_they_are(app, disk):
     async with app.run_test(size=(100, 30)) as pilot:
-        app.start("rummikub", ("Ann", "Bora"), config(turn_seconds=None), open_hands=True, seed=3)
-        await pilot.pause()
-        disk.full = True
-        await pilot.press("d", "d")
-        await pilot.pause()
+        await two_draws_on_a_full_disk(app, pilot, disk)
         question = await asked(pilot, "ctrl+q")
         assert "2 moves are not saved" in question
         await pilot.press("n")  # stay: the app goes on
@@ -242,11 +247,7 @@ async def test_quitting_with_moves_not_saved_asks_first_and_quits_at_once_once_t
 
 async def test_a_crash_with_moves_not_saved_says_how_many(app, disk):
     async with app.run_test(size=(100, 30)) as pilot:
-        app.start("rummikub", ("Ann", "Bora"), config(turn_seconds=None), open_hands=True, seed=3)
-        await pilot.pause()
-        disk.full = True
-        await pilot.press("d", "d")
-        await pilot.pause()
+        await two_draws_on_a_full_disk(app, pilot, disk)
         assert "The last 2 moves of your game could not be saved" in crash_sentence(app.playing)
         disk.full = False
         app.playing.retry_saving()
