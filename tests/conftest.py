@@ -12,9 +12,9 @@ from tilegames.core.kernel.controller import TurnController
 
 @pytest.fixture(autouse=True, scope="session")
 def _register_pile_game():
-    registry.register(pilegame.GAME)
+    registry.add(pilegame.MANIFEST)
     yield
-    registry.unregister(pilegame.GAME.id)
+    registry.remove(pilegame.MANIFEST.id)
 
 
 @pytest.fixture

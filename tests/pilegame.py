@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from tilegames.core.manifest import Manifest
 from tilegames.core.errors import IllegalMove
 from tilegames.core.kernel.setup_options import SetupOption
 from tilegames.core.kernel.protocol import Action, Event, Game, Outcome, Result
@@ -64,7 +65,7 @@ def value(tile: Tile) -> int:
 
 class PileGame(Game[PileConfig, PileState, RowsDraft]):
     id = "pile"
-    title = "Pile (test game)"
+    title = "Pile"
     min_seats = 2
     max_seats = 4
     config_type = PileConfig
@@ -196,3 +197,18 @@ class PileGame(Game[PileConfig, PileState, RowsDraft]):
 
 
 GAME = PileGame()
+
+
+class PileAgent:
+    """The pile game's computer player: it draws (a game of draws ends when the bag is empty)."""
+
+    def choose(self, view: dict, time_budget: float) -> Action | None:
+        return Draw() if view["current"] is not None else None
+
+
+def new_agent() -> PileAgent:
+    return PileAgent()
+
+
+# The test-only game's manifest: adding it to the registry (tests/conftest.py) is one line.
+MANIFEST = Manifest(id=PileGame.id, title=PileGame.title, engine=__name__, agent=__name__, rules=None)

@@ -27,7 +27,7 @@ from tilegames.core.agents import (
 )
 from tilegames.core.errors import BadRecord, IllegalMove
 from tilegames.core.kernel.protocol import Action, Game
-from tilegames.core.registry import GAME_MODULES
+from tilegames.core.registry import manifests
 from tilegames.games.nabit.config import NabItConfig
 from tilegames.games.nabit.game import GAME as NABIT
 from tilegames.games.rummikub.config import RummikubConfig
@@ -55,21 +55,31 @@ class AlwaysDraw:
 
 
 def test_each_game_has_an_agent_and_unknown_games_get_a_sentence():
-    for game_id in GAME_MODULES:  # every game tilegames ships
-        assert has_agent(game_id)
-        assert isinstance(agent_for(game_id), Agent)
+    for entry in manifests():  # every game tilegames ships, and the tests' own
+        assert has_agent(entry.id)
+        assert isinstance(agent_for(entry.id), Agent)
     assert not has_agent("chess")
     with pytest.raises(BadRecord, match="no computer player for 'chess'"):
         agent_for("chess")
 
 
-def test_an_agent_can_be_registered_for_a_new_game():
+def test_an_agent_can_be_registered_in_place_of_a_games_own():
     register_agent("pile", AlwaysDraw)
     try:
         assert isinstance(agent_for("pile"), AlwaysDraw)
     finally:
         unregister_agent("pile")
-    assert not has_agent("pile")
+    assert isinstance(agent_for("pile"), pilegame.PileAgent)
+
+
+def test_an_agent_can_be_registered_for_a_game_without_one():
+    assert not has_agent("chess")
+    register_agent("chess", AlwaysDraw)
+    try:
+        assert has_agent("chess") and isinstance(agent_for("chess"), AlwaysDraw)
+    finally:
+        unregister_agent("chess")
+    assert not has_agent("chess")
 
 
 def test_play_out_drives_every_seat_to_the_end():

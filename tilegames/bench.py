@@ -24,16 +24,12 @@ from tilegames.bench_net import cases as net_cases
 from tilegames.core.records.journal import JournalHeader, load_journal
 from tilegames.core.records.journal_writer import JournalWriter
 from tilegames.core.kernel.protocol import Action
+from tilegames.core.manifest import BenchCase
 from tilegames.core.parts.tiles import Bag, make_tiles
+from tilegames.core.registry import get_game, manifests
 
 
-@dataclass(frozen=True)
-class Case:
-    name: str
-    run: Callable[[], float]  # one run's measurement: seconds per operation, or bytes
-    target: float | None = None  # in the same unit, or a multiple of `relative_to`'s median
-    unit: str = "s"  # "s" or "bytes"
-    relative_to: str | None = None  # the name of a case run before this one
+Case = BenchCase
 
 
 @dataclass(frozen=True)
@@ -71,52 +67,6 @@ def _journal_load() -> float:
         start = time.perf_counter()
         load_journal(path)
         return time.perf_counter() - start
-
-
-def _racks(edition: str, size: int, count: int) -> list[list]:
-    import random
-
-    from tilegames.games.rummikub.notation import face_of, full_set
-
-    rng = random.Random(2024)
-    tiles = list(full_set(edition))  # type: ignore[arg-type]
-    return [[face_of(t) for t in rng.sample(tiles, size)] for _ in range(count)]
-
-
-def _best_meld_40(edition: str) -> Callable[[], float]:
-    def run() -> float:
-        from tilegames.games.rummikub.meld import best_meld_value
-
-        racks = _racks(edition, 40, 20)
-        start = time.perf_counter()
-        for rack in racks:
-            best_meld_value(rack)
-        return (time.perf_counter() - start) / len(racks)
-
-    return run
-
-
-def _can_meld_40() -> float:
-    from tilegames.games.rummikub.meld import can_meld
-
-    racks = _racks("xp", 40, 50)
-    start = time.perf_counter()
-    for rack in racks:
-        can_meld(rack)
-    return (time.perf_counter() - start) / len(racks)
-
-
-def _rummikub_bot_game() -> float:
-    from tilegames.games.rummikub.bot import choose_action
-    from tilegames.games.rummikub.config import RummikubConfig
-    from tilegames.games.rummikub.game import GAME
-
-    start = time.perf_counter()
-    for seed in range(3):
-        state = GAME.new_game(RummikubConfig(), ("A", "B", "C", "D"), seed)
-        while (seat := state.current) is not None:  # None exactly when the game is over
-            state = GAME.apply(state, seat, choose_action(state, seat)).state
-    return (time.perf_counter() - start) / 3
 
 
 def _lexicon_load() -> float:
@@ -201,7 +151,7 @@ def _launch(home: Path, code: str = _FIRST_FRAME) -> float:
 
 
 def saves_home(count: int) -> Path:
-    """A tilegames home whose saves folder holds `count` unfinished Rummikub games of
+    """A tilegames home whose saves folder holds `count` unfinished games (the menu's first) of
     `MENU_MOVES` moves, built once per process (and removed at exit), and launched once, so
     the timed launches are second launches: the saves index is already there."""
     if count in _HOMES:
@@ -212,31 +162,35 @@ def saves_home(count: int) -> Path:
     folder.mkdir()
     played = _bot_games(folder, min(count, MENU_DISTINCT)) if count else []
     for n in range(count - len(played)):
-        shutil.copyfile(played[n % len(played)], folder / f"copy-{n:04d}-rummikub.jsonl")
+        shutil.copyfile(played[n % len(played)], folder / f"copy-{n:04d}-{played[0].name.split('-', 2)[2]}")
     _launch(home)
     _HOMES[count] = home
     return home
 
 
 def _bot_games(folder: Path, count: int) -> list[Path]:
-    """`count` four-player games played by the bot and journaled as the app does, stopped
-    after `MENU_MOVES` moves (games over by then are left out: the menu lists unfinished ones)."""
+    """`count` four-player games of the menu's first game, played by its computer player and
+    journaled as the app does, stopped after `MENU_MOVES` moves (games over by then are left
+    out: the menu lists unfinished ones)."""
+    from tilegames.core.agents import agent_for, seat_view
     from tilegames.core.kernel.session import LocalSession
-    from tilegames.games.rummikub.bot import choose_action
-    from tilegames.games.rummikub.config import RummikubConfig
-    from tilegames.games.rummikub.game import GAME
 
+    game = get_game(manifests()[0].id)
+    agent = agent_for(game.id)
+    config = game.config_for({"turn_seconds": None}, 4)
     games: list[Path] = []
     seed = 0
     while len(games) < count:
-        path = folder / f"bot-{seed:04d}-rummikub.jsonl"
-        session = LocalSession.start(GAME, RummikubConfig(turn_seconds=None), ("Ann", "Bora", "Chul", "Dee"), seed,
+        path = folder / f"bot-{seed:04d}-{game.id}.jsonl"
+        session = LocalSession.start(game, config, ("Ann", "Bora", "Chul", "Dee"), seed,
                                      path=path, meta={"match": {"seed": seed, "games": [], "open_hands": False}})
         for _ in range(MENU_MOVES):
             seat = session.current_seat
             if seat is None:
                 break
-            session.act(seat, choose_action(session.controller.state, seat))
+            action = agent.choose(seat_view(game, session.controller.state, seat), 1.0)
+            assert action is not None  # an agent always moves on its own turn
+            session.act(seat, action)
         session.close()
         if session.current_seat is None:
             path.unlink()
@@ -257,6 +211,13 @@ def _plain_app_first_frame() -> float:
     return _launch(saves_home(0), _PLAIN_FRAME)
 
 
+def _game_cases() -> list[Case]:
+    """Each game's own cases, from the bench module its manifest names, in menu order."""
+    import importlib
+
+    return [case for m in manifests() if m.bench is not None for case in importlib.import_module(m.bench).CASES]
+
+
 MENU_NONE = "menu: first frame, no saves"
 PLAIN_APP = "a plain Textual app (three widgets): first frame"
 
@@ -267,10 +228,7 @@ CASES: list[Case] = [
     Case("lexicon: load the default list", _lexicon_load, target=0.150),
     Case("lexicon: memory of the loaded list", _lexicon_memory, target=40e6, unit="bytes"),
     Case("lexicon: check one word", _lexicon_lookup, target=1e-6),
-    Case("rummikub: best meld of a 40-tile rack", _best_meld_40("standard"), target=0.050),
-    Case("rummikub: best meld, 40-tile XP rack", _best_meld_40("xp"), target=0.050),
-    Case("rummikub: can meld 30? 40-tile XP rack", _can_meld_40, target=0.001),
-    Case("rummikub: whole 4-player bot game", _rummikub_bot_game),
+    *_game_cases(),
     Case(MENU_NONE, _menu_first_frame(0)),
     Case("menu: first frame, 1,000 saves of 90 moves", _menu_first_frame(None), target=1.5, relative_to=MENU_NONE),
     Case(PLAIN_APP, _plain_app_first_frame),

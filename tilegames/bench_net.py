@@ -43,6 +43,7 @@ from pathlib import Path
 from typing import Any
 
 from tilegames.core.registry import get_game
+from tilegames.games.rummikub import MANIFEST as RUMMIKUB  # the network cases play Rummikub tables
 from tilegames.net.lobby import Lobby
 from tilegames.net.server import MAX_PER_ADDRESS
 from tilegames.net.store import TableStore
@@ -63,11 +64,11 @@ class Dealt:
 def _deal(data: Path, count: int) -> list[Dealt]:
     """`count` new 4-seat Rummikub tables journaled in `data`: no turn clock (nothing pushed but
     what the play causes) and no redeal offer (the first move may be a draw)."""
-    game = get_game("rummikub")
+    game = get_game(RUMMIKUB.id)
     config = replace(game.config_for({}, len(SEATS)), turn_seconds=None, allow_doubles_redeal=False)
     lobby = Lobby(TableStore.open(data))
     try:
-        tables = [lobby.create("rummikub", SEATS, config, seed) for seed in range(count)]
+        tables = [lobby.create(RUMMIKUB.id, SEATS, config, seed) for seed in range(count)]
         return [Dealt(tuple(c for c in t.seat_codes if c is not None), t.spectator_code) for t in tables]
     finally:
         lobby.close()

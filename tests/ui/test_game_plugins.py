@@ -56,7 +56,7 @@ class PilePlugin:
 @pytest.fixture
 def pile():
     plugin = PilePlugin()  # the game itself is in the core registry for every test (conftest.py)
-    games.register(plugin, "Pile")
+    games.register(plugin)
     yield plugin
     games.unregister("pile")
 
@@ -154,7 +154,7 @@ async def test_any_game_can_be_played_as_a_series_of_games(app, monkeypatch):
     """The series flow is the app's, not a game's: a game whose rules say a new game starts a
     series of two is dealt its second game when the first ends, then goes back to the menu."""
     monkeypatch.setattr(pilegame.GAME, "series_length", lambda config, seats: 2)
-    games.register(PilePlugin(), "Pile")
+    games.register(PilePlugin())
     try:
         async with app.run_test(size=(80, 24)) as pilot:
             app.start("pile", ("Ann", "Bora"), pilegame.PileConfig(), open_hands=True, seed=4)

@@ -15,6 +15,7 @@ from rich.cells import cell_len
 from textual.widget import Widget
 
 from tilegames.core.registry import get_game
+from tilegames.ui.games import playable
 from tilegames.ui.widgets.scores import ScorePanel
 from tilegames.ui.games.scrabble.scores import ScrabbleScores
 
@@ -48,7 +49,7 @@ def panel_of(app) -> Widget:
     raise AssertionError(f"no players panel on {type(app.screen).__name__}")
 
 
-@pytest.mark.parametrize("game_id", ["rummikub", "word-rummikub", "scrabble", "nabit"])
+@pytest.mark.parametrize("game_id", [entry.id for entry in playable()])
 async def test_hangul_names_each_show_on_one_line_with_their_numbers_at_80x24(app, game_id):
     game = get_game(game_id)
     async with app.run_test(size=(80, 24)) as pilot:

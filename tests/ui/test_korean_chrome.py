@@ -9,12 +9,15 @@ Update the snapshots after a deliberate change with
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
+import pilegame
 import pytest
 from app_helpers import screen_text
 from rich.cells import cell_len
 from textual.widgets import Input, OptionList
 
+from tilegames.core import registry
 from tilegames.core.text import i18n
 from tilegames.core.kernel.clock import FakeClock
 from tilegames.core.resources import assets_dir
@@ -96,7 +99,12 @@ def test_the_rules_screen_reads_the_rule_text_of_the_players_language():
     i18n.set_language("ko")
     assert rules_path("scrabble") == assets_dir() / "rules" / "ko" / "scrabble.md"
     assert rules_text("scrabble").startswith("# 스크래블")
-    assert rules_path("a-game-with-no-korean-rules") == assets_dir() / "rules" / "a-game-with-no-korean-rules.md"
+    registry.add(replace(pilegame.MANIFEST, rules="pile.md"))  # a game with no Korean rule text
+    try:
+        assert rules_path("pile") == assets_dir() / "rules" / "pile.md"
+    finally:
+        registry.add(pilegame.MANIFEST)
+    assert rules_path("pile") is None and "규칙 문서가 없습니다" in rules_text("pile")
 
 
 @pytest.mark.parametrize("game", KOREAN_RULES)

@@ -142,7 +142,7 @@ def test_the_turn_timer_in_korean(snap_compare, korean):
 def test_the_initial_meld_checker_in_korean(snap_compare, korean):
     async def typed(pilot):
         ((_entry, tool),) = games.game_tools()
-        pilot.app.push_screen(tool.make_screen())
+        pilot.app.push_screen(games.tool_screen(tool))
         await pilot.pause()
         field = pilot.app.screen.query_one(Input)
         field.cursor_blink = False

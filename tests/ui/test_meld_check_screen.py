@@ -24,7 +24,7 @@ KEYS = {" ": "space", ",": "comma", ";": "semicolon"}
 
 async def open_checker(app, pilot) -> MeldCheckScreen:
     ((_entry, tool),) = games.game_tools()
-    app.push_screen(tool.make_screen())
+    app.push_screen(games.tool_screen(tool))
     await pilot.pause()
     screen = app.screen
     assert isinstance(screen, MeldCheckScreen)
@@ -166,4 +166,4 @@ def test_the_tools_are_listed_without_loading_any_game_and_open_their_screen():
     out = subprocess.run([sys.executable, "-c", listing], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "['Initial meld checker'] False"  # the menu lists tools at every start: no game is imported
     ((_entry, tool),) = games.game_tools()
-    assert isinstance(tool.make_screen(), MeldCheckScreen)
+    assert isinstance(games.tool_screen(tool), MeldCheckScreen)

@@ -36,7 +36,7 @@ def test_timer_in_its_last_seconds(snap_compare):
 def test_meld_checker_with_a_run_a_group_and_an_invalid_set(snap_compare):
     async def typed(pilot):
         ((_entry, tool),) = games.game_tools()
-        pilot.app.push_screen(tool.make_screen())
+        pilot.app.push_screen(games.tool_screen(tool))
         await pilot.pause()
         field = pilot.app.screen.query_one(Input)
         field.cursor_blink = False

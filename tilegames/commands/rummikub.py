@@ -15,13 +15,14 @@ import sys
 
 from rich.cells import cell_len, set_cell_size
 
+from tilegames.games.rummikub import MANIFEST
 from tilegames.core.text.i18n import _
 from tilegames.games.rummikub.meld_report import MeldReport, check_initial_meld
 from tilegames.games.rummikub.notation import Face, NotationError, parse_faces
 
 
 def register(commands: argparse._SubParsersAction) -> None:
-    rummikub = commands.add_parser("rummikub", help=_("Rummikub tools (meld checker)"))
+    rummikub = commands.add_parser(MANIFEST.id, help=_("Rummikub tools (meld checker)"))
     tools = rummikub.add_subparsers(dest="tool", metavar="TOOL", required=True,
                                     parser_class=type(rummikub))
     check = tools.add_parser(

@@ -13,13 +13,14 @@ from pathlib import Path
 import sys
 
 from tilegames.core.errors import BadRecord
+from tilegames.games.scrabble import MANIFEST
 from tilegames.core.text.i18n import _, ngettext
 from tilegames.games.scrabble.gcg import GcgError, load_gcg, verify
 from tilegames.games.scrabble.quoting import shown
 
 
 def register(commands: argparse._SubParsersAction) -> None:
-    scrabble = commands.add_parser("scrabble", help=_("Scrabble tools (GCG game records)"))
+    scrabble = commands.add_parser(MANIFEST.id, help=_("Scrabble tools (GCG game records)"))
     tools = scrabble.add_subparsers(dest="tool", metavar="TOOL", required=True, parser_class=type(scrabble))
     gcg = tools.add_parser("gcg", help=_("GCG game records"))
     actions = gcg.add_subparsers(dest="action", metavar="ACTION", required=True, parser_class=type(scrabble))
@@ -48,7 +49,7 @@ def gcg_export(args: argparse.Namespace) -> int:
     from tilegames.games.scrabble.gcg_export import export_gcg
 
     loaded = load_journal(args.journal)  # a damaged file raises BadRecord: one line from the CLI
-    if loaded.header.game != "scrabble":
+    if loaded.header.game != MANIFEST.id:
         print(_("tilegames scrabble gcg export: {file} is not a Scrabble game (it is {game}).").format(
             file=args.journal, game=loaded.header.game), file=sys.stderr)
         return 1

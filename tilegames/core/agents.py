@@ -12,8 +12,8 @@ The app runs an agent off the UI thread (a Textual worker): take `session.view(s
 on the UI thread. A seat may be asked out of turn (a challenge window: `who_may_act` names more
 than the current seat); it answers None when it lets the moment pass.
 
-Agents are registered per game id like the games themselves (core/registry.py): by module
-path, imported on first use, so `core` does not import `games`.
+A game names its agent module in its manifest (core/manifest.py), imported on first use, so
+`core` does not import `games`.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from typing import Any, Protocol, runtime_checkable
 from tilegames.core.errors import BadRecord
 from tilegames.core.text.i18n import _
 from tilegames.core.kernel.protocol import Action, Event, Game
+from tilegames.core.registry import known_ids, manifest, manifests
 
 AnyGame = Game[Any, Any, Any]
 DEFAULT_TIME_BUDGET = 1.0  # seconds an agent may think about one move
@@ -47,14 +48,6 @@ class Agent(Protocol):
     def choose(self, view: dict[str, Any], time_budget: float) -> Action | None: ...
 
 
-# game id -> module defining `new_agent() -> Agent`.
-AGENT_MODULES: dict[str, str] = {
-    "rummikub": "tilegames.games.rummikub.agent",
-    "scrabble": "tilegames.games.scrabble.agent",
-    "word-rummikub": "tilegames.games.word_rummikub.agent",
-    "nabit": "tilegames.games.nabit.agent",
-}
-
 _factories: dict[str, Callable[[], Agent]] = {}
 
 
@@ -69,16 +62,21 @@ def unregister_agent(game_id: str) -> None:
 
 def has_agent(game_id: str) -> bool:
     """Whether a computer player exists for this game (the setup form offers one only then)."""
-    return game_id in _factories or game_id in AGENT_MODULES
+    if game_id in _factories:
+        return True
+    try:
+        return manifest(game_id).agent is not None
+    except BadRecord:
+        return False
 
 
 def agent_for(game_id: str) -> Agent:
     """A new computer player for `game_id`; BadRecord (a readable sentence) if there is none."""
     factory = _factories.get(game_id)
     if factory is None:
-        module_path = AGENT_MODULES.get(game_id)
+        module_path = manifest(game_id).agent if game_id in known_ids() else None
         if module_path is None:
-            known = ", ".join(sorted(set(AGENT_MODULES) | set(_factories))) or "none"
+            known = ", ".join(sorted({m.id for m in manifests() if m.agent} | set(_factories))) or "none"
             raise BadRecord(_("There is no computer player for {game_id} (games with one: {known}).").format(game_id=repr(game_id), known=known))
         factory = importlib.import_module(module_path).new_agent
         _factories[game_id] = factory

@@ -1,7 +1,7 @@
 """The server's data folder: each table's journal, and the tables file that keeps their codes.
 
     DIR/tables.json   {"format": "tilegames-server-tables", "version": 1, "tables": [
-                         {"id": "t1", "game": "scrabble", "journal": "t1.jsonl",
+                         {"id": "t1", "game": GAME_ID, "journal": "t1.jsonl",
                           "seats": ["K7PQ-3MZD", null], "spectator": "W4XR-9HNB"}, ...]}
     DIR/t1.jsonl      the table's journal (core/records/journal.py), fsynced per action and per edit
     DIR/t1.g2.jsonl   the journal of the second game of its series (a Rummikub match), and so on

@@ -1,2 +1,14 @@
 """Nab-It! (RULES.md §4): a crossword game of stacked tiles on an unbounded grid, where capping a
 stack nabs the words through it. See docs/rules.md, Part 5."""
+
+from tilegames.core.manifest import Manifest
+from tilegames.core.text.i18n import N_
+
+MANIFEST = Manifest(
+    id="nabit",
+    title=N_("Nab-It!"),
+    engine="tilegames.games.nabit.game",
+    agent="tilegames.games.nabit.agent",
+    ui="tilegames.ui.games.nabit.plugin",
+    rules="nabit.md",
+)

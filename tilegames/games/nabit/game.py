@@ -25,6 +25,7 @@ from tilegames.core.kernel.protocol import Action, Event, Game, Outcome, Result
 from tilegames.core.kernel.seats import SeatOrder
 from tilegames.core.parts.tiles import Bag, Tile
 from tilegames.core.kernel.turn_guard import check_turn
+from tilegames.games.nabit import MANIFEST
 from tilegames.games.nabit.actions import ACTION_TYPES, Build, Exchange, Pass, Timeout
 from tilegames.games.nabit.board import Cells, with_tiles
 from tilegames.games.nabit.config import HAND, MAX_EXCHANGE, PRESETS, SETUP_OPTIONS, NabItConfig
@@ -71,8 +72,8 @@ def _build_event(name: str, seat: int, checked: BuildReport, control: dict[Cells
 
 
 class NabItGame(Game[NabItConfig, NabState, NabDraft]):
-    id = "nabit"
-    title = N_("Nab-It!")
+    id = MANIFEST.id
+    title = MANIFEST.title
     min_seats, max_seats = 2, 4
     config_type = NabItConfig
     presets, setup_options = PRESETS, SETUP_OPTIONS

@@ -8,13 +8,14 @@ from typing import Any
 
 from tilegames.core.errors import IllegalMove
 from tilegames.core.kernel.game_setup import check_option_seats, check_seat_count
-from tilegames.core.text.i18n import N_, _, ngettext
+from tilegames.core.text.i18n import _, ngettext
 from tilegames.core.kernel.protocol import Action, Event, Game, Outcome, Result
 from tilegames.core.kernel.series import WinnerRule
 from tilegames.core.kernel.seats import SeatOrder
 from tilegames.core.parts.table_rows import ROW_EDIT_TYPES, RowEdit, RowsDraft, apply_edit
 from tilegames.core.parts.tiles import Bag, Tile
 from tilegames.core.kernel.turn_guard import check_turn
+from tilegames.games.rummikub import MANIFEST
 from tilegames.games.rummikub.actions import ACTION_TYPES, Draw, Pass, Play, Redeal, Timeout
 from tilegames.games.rummikub.config import PRESETS, SETUP_OPTIONS, RummikubConfig
 from tilegames.games.rummikub.notation import full_set
@@ -29,8 +30,8 @@ TIMEOUT_PENALTY = 3
 
 
 class RummikubGame(Game[RummikubConfig, RummikubState, RowsDraft]):
-    id = "rummikub"
-    title = N_("Rummikub")
+    id = MANIFEST.id
+    title = MANIFEST.title
     min_seats = 2
     max_seats = 6
     config_type = RummikubConfig

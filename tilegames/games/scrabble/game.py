@@ -15,6 +15,7 @@ from tilegames.core.kernel.protocol import Action, Event, Game, Outcome, Result
 from tilegames.core.kernel.seats import SeatOrder
 from tilegames.core.parts.tiles import Bag
 from tilegames.core.kernel.turn_guard import check_turn
+from tilegames.games.scrabble import MANIFEST
 from tilegames.games.scrabble.actions import (
     ACTION_TYPES, AcceptPlay, Challenge, Exchange, Pass, Place, Placement, Timeout,
 )
@@ -38,8 +39,8 @@ def _lexicon(word_list: str | None) -> Lexicon:
 
 
 class ScrabbleGame(Game[ScrabbleConfig, ScrabbleState, ScrabbleDraft]):
-    id = "scrabble"
-    title = N_("Scrabble")
+    id = MANIFEST.id
+    title = MANIFEST.title
     min_seats = 2
     max_seats = 4
     config_type = ScrabbleConfig

@@ -15,12 +15,13 @@ from typing import Any
 
 from tilegames.core.errors import IllegalMove
 from tilegames.core.kernel.game_setup import check_seat_count, deal
-from tilegames.core.text.i18n import N_, _, ngettext
+from tilegames.core.text.i18n import _, ngettext
 from tilegames.core.kernel.protocol import Action, Event, Game, Outcome, Result
 from tilegames.core.kernel.seats import SeatOrder
 from tilegames.core.parts.table_rows import RowEdit
 from tilegames.core.parts.tiles import Bag, Tile
 from tilegames.core.kernel.turn_guard import check_turn
+from tilegames.games.word_rummikub import MANIFEST
 from tilegames.games.word_rummikub.actions import ACTION_TYPES, Draw, JokerLetter, Pass, Play, Timeout
 from tilegames.games.word_rummikub.config import HAND, PRESETS, SETUP_OPTIONS, WordRummikubConfig
 from tilegames.games.word_rummikub.draft import EDIT_TYPES, NameJoker, WordDraft, edit_draft
@@ -39,8 +40,8 @@ def _tiles(count: int) -> str:
 
 
 class WordRummikubGame(Game[WordRummikubConfig, WordState, WordDraft]):
-    id = "word-rummikub"
-    title = N_("Rummikub Word")
+    id = MANIFEST.id
+    title = MANIFEST.title
     min_seats, max_seats = 2, 4
     config_type = WordRummikubConfig
     presets, setup_options = PRESETS, SETUP_OPTIONS

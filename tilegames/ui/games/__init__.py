@@ -1,24 +1,25 @@
-"""The games the app offers: one plug-in module per game (`ui/games/<id>.py`), one line each in
-`PLUGINS`. The generic app (menu, setup, command palette, resume, `tilegames play GAME`) asks a
-plug-in for a game's screens and the game's core registry entry for its data (options, seats,
-series), so it names no game itself.
+"""The games the app offers: each game's manifest (core/manifest.py) names its plug-in module,
+`ui/games/<id>/plugin.py`. The generic app (menu, setup, command palette, resume, `tilegames
+play GAME`) asks a plug-in for a game's screens and the game's engine for its data (options,
+seats, series), so it names no game itself.
 
-A plug-in module defines `PLUGIN`, an object with the `GamePlugin` interface below. Games that
-are announced but not built yet have a title and no module: the menu shows them as coming soon.
+A plug-in module defines `PLUGIN`, an object with the `GamePlugin` interface below. A game whose
+manifest names no plug-in (one played only headless) is not offered.
 
 A game may also offer tools that need no game in progress (Rummikub's initial-meld checker):
-`Tool`s in its entry, as data. Listing them (the menu does, at every start) imports no game's
+`Tool`s in its manifest, as data. Listing them (the menu does, at every start) imports no game's
 module; a tool's screen is imported when the tool is opened.
 """
 
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 from tilegames.core.errors import BadRecord
-from tilegames.core.text.i18n import N_, _
+from tilegames.core.manifest import Manifest, Tool
+from tilegames.core.registry import manifests
+from tilegames.core.text.i18n import _
 
 if TYPE_CHECKING:  # the list of games stays cheap to import: `tilegames` reads it at every start
     from textual.screen import Screen
@@ -51,21 +52,11 @@ class GamePlugin(Protocol):
         ...
 
 
-@dataclass(frozen=True)
-class Tool:
-    """Something a game offers besides playing it: a title for the menu, a line saying what it
-    is for (both English, marked with N_, shown through `_`), and where its screen is,
-    "module:Class", imported only when the tool is opened."""
-
-    title: str
-    help: str
-    screen: str
-
-    def make_screen(self) -> Screen[Any]:
-        """The tool's screen, made anew each time it is opened."""
-        module, _colon, name = self.screen.partition(":")
-        made: Screen[Any] = getattr(importlib.import_module(module), name)()
-        return made
+def tool_screen(tool: Tool) -> Screen[Any]:
+    """The tool's screen, made anew each time it is opened."""
+    module, _colon, name = tool.screen.partition(":")
+    made: Screen[Any] = getattr(importlib.import_module(module), name)()
+    return made
 
 
 def summary_reads_past_views(game_plugin: GamePlugin) -> bool:
@@ -84,55 +75,34 @@ def rack_of(game_plugin: GamePlugin, view: dict[str, Any], owner: str) -> Widget
     return draw(view, owner) if draw is not None else None
 
 
-def game_tools() -> list[tuple[Entry, Tool]]:
-    """Every tool of every game the app can play, in menu order, with its game's entry."""
+def game_tools() -> list[tuple[Manifest, Tool]]:
+    """Every tool of every game the app can play, in menu order, with its game's manifest."""
     return [(entry, tool) for entry in playable() for tool in entry.tools]
 
 
-@dataclass(frozen=True)
-class Entry:
-    id: str
-    title: str  # English, marked with N_: shown as `_(entry.title)`, in the player's language
-    module: str | None  # None: not built yet (coming soon)
-    tools: tuple[Tool, ...] = ()
+_extra: dict[str, GamePlugin] = {}  # plug-in objects registered at run time (the tests' own game)
 
 
-PLUGINS: tuple[Entry, ...] = (
-    Entry("rummikub", N_("Rummikub"), "tilegames.ui.games.rummikub.plugin", tools=(
-        Tool(N_("Initial meld checker"), N_("Type the sets of a first play and see if they make the 30 points."),
-             "tilegames.ui.games.rummikub.meld_check:MeldCheckScreen"),)),
-    Entry("word-rummikub", N_("Rummikub Word"), "tilegames.ui.games.word_rummikub.plugin"),
-    Entry("scrabble", N_("Scrabble"), "tilegames.ui.games.scrabble.plugin"),
-    Entry("nabit", N_("Nab-It!"), "tilegames.ui.games.nabit.plugin"),
-)
-
-_extra: dict[str, tuple[str, GamePlugin]] = {}  # plug-ins registered at run time (the tests' own game)
-
-
-def register(plugin: GamePlugin, title: str) -> None:
-    _extra[plugin.id] = (title, plugin)
+def register(plugin: GamePlugin) -> None:
+    """Offer a game whose manifest names no plug-in module, with this plug-in (tests)."""
+    _extra[plugin.id] = plugin
 
 
 def unregister(game_id: str) -> None:
     _extra.pop(game_id, None)
 
 
-def entries() -> list[Entry]:
-    """Every game the menu lists, in menu order, then the ones registered at run time."""
-    return list(PLUGINS) + [Entry(game_id, title, "") for game_id, (title, _plugin) in _extra.items()]
-
-
-def playable() -> list[Entry]:
-    return [e for e in entries() if e.module is not None]
+def playable() -> list[Manifest]:
+    """Every game the app offers, in menu order."""
+    return [m for m in manifests() if m.ui is not None or m.id in _extra]
 
 
 def plugin(game_id: str) -> GamePlugin:
     """The plug-in of a game the app can play; BadRecord (a sentence) otherwise."""
     if game_id in _extra:
-        return _extra[game_id][1]
-    entry = next((e for e in PLUGINS if e.id == game_id), None)
-    if entry is None or entry.module is None:
+        return _extra[game_id]
+    entry = next((m for m in manifests() if m.id == game_id), None)
+    if entry is None or entry.ui is None:
         raise BadRecord(_("{game_id!r} games cannot be played in the app.").format(game_id=game_id))
-    module = importlib.import_module(entry.module)
-    found: GamePlugin = module.PLUGIN
+    found: GamePlugin = importlib.import_module(entry.ui).PLUGIN
     return found

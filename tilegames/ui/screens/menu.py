@@ -1,4 +1,4 @@
-"""The main menu: the four games (those not built yet shown as coming soon), Resume, Host a
+"""The main menu: the games (each game's manifest, in order), Resume, Host a
 game and Join a game (play over the network), Rules, Quit.
 
 Resume opens a list of the unfinished games (ResumeScreen), newest first, so that any of them
@@ -26,7 +26,7 @@ from tilegames.core.text.i18n import N_, _, language, ngettext
 from tilegames.core.text.inputs import shown
 from tilegames.core.registry import get_game
 from tilegames.core.records.save_index import SaveInfo
-from tilegames.ui.games import entries, game_tools, playable
+from tilegames.ui.games import game_tools, playable, tool_screen
 from tilegames.ui.screens.base import BaseScreen
 
 
@@ -59,11 +59,8 @@ class MenuScreen(BaseScreen):
 
     def compose(self) -> ComposeResult:
         options: list[Option | None] = []
-        for entry in entries():
-            ready = entry.module is not None
-            title = _(entry.title)  # i18n: marked
-            options.append(Option(title if ready else _("{title}  (coming soon)").format(title=title),
-                                  id=f"game:{entry.id}", disabled=not ready))
+        for entry in playable():
+            options.append(Option(_(entry.title), id=f"game:{entry.id}"))  # i18n: marked
         options.append(None)
         options.append(Option(self._resume_label(), id="resume", disabled=not self.can_resume))
         options.append(Option(_("Host a game  (players join by code)"), id="host"))
@@ -133,7 +130,7 @@ class MenuScreen(BaseScreen):
             tools = game_tools()
             number = int(choice.split(":", 1)[1])
             if number < len(tools):
-                self.app.push_screen(tools[number][1].make_screen())
+                self.app.push_screen(tool_screen(tools[number][1]))
         elif choice == "timer":
             from tilegames.ui.screens.timer_setup import TimerSetupScreen
 

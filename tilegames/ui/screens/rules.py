@@ -1,5 +1,5 @@
-"""The rules of a game, from the rule text shipped in assets/rules/: in the player's language
-when there is one (`assets/rules/<language>/<game>.md`, e.g. assets/rules/ko/), else English.
+"""The rules of a game, from the rule text its manifest names in assets/rules/: in the player's
+language when there is one (`assets/rules/<language>/<file>`, e.g. assets/rules/ko/), else English.
 
 Opened over a timed turn, the screen keeps the turn clock in sight: the game screen passes
 `clock`, a callable returning (seconds left, seconds per turn)."""
@@ -15,22 +15,28 @@ from textual.screen import Screen
 from textual.widgets import Footer, Markdown
 
 from tilegames.core.text.i18n import ENGLISH, _, language
+from tilegames.core.registry import manifest
 from tilegames.core.resources import assets_dir
 from tilegames.ui.screens.base import TranslatedKeys
 from tilegames.ui.widgets.timer import ClockSource, TurnTimer
 
 
-def rules_path(game_id: str, lang: str | None = None) -> Path:
+def rules_path(game_id: str, lang: str | None = None) -> Path | None:
     """The rule text of `game_id` in `lang` (the player's language when None), or the English
-    one when that language has none."""
+    one when that language has none; None for a game whose manifest names no rule text."""
+    name = manifest(game_id).rules
+    if name is None:
+        return None
     lang = language() if lang is None else lang
     folder = assets_dir() / "rules"
-    translated = folder / lang / f"{game_id}.md"
-    return translated if lang != ENGLISH and translated.is_file() else folder / f"{game_id}.md"
+    translated = folder / lang / name
+    return translated if lang != ENGLISH and translated.is_file() else folder / name
 
 
 def rules_text(game_id: str) -> str:
     path = rules_path(game_id)
+    if path is None:
+        return _("# Rules\n\nThis game has no rule text.")
     try:
         return path.read_text(encoding="utf-8")
     except OSError:
