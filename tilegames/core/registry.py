@@ -10,10 +10,9 @@ all four rule sets.
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tilegames.core.errors import BadRecord
-from tilegames.core.kernel.protocol import Game
 from tilegames.core.manifest import Manifest
 from tilegames.core.text.i18n import _
 
@@ -25,7 +24,10 @@ GAME_PACKAGES: tuple[str, ...] = (
     "tilegames.games.nabit",
 )
 
-AnyGame = Game[Any, Any, Any]
+if TYPE_CHECKING:  # the menu reads the manifests at start; the protocol comes with a game
+    from tilegames.core.kernel.protocol import Game
+
+    AnyGame = Game[Any, Any, Any]
 
 _packaged: list[Manifest] = []  # the packages' manifests, read once
 _added: dict[str, Manifest] = {}  # games added at run time (the tests' own game)

@@ -9,37 +9,33 @@ from __future__ import annotations
 
 from functools import partial
 from pathlib import Path
-from typing import Any, Callable, Iterable, Protocol
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Protocol, TypeGuard
 
 from textual.app import App, SystemCommand
 from textual.screen import Screen
 from textual.markup import escape
 from textual.notifications import SeverityLevel
 
-from tilegames.core.kernel.clock import Clock
 from tilegames.core.errors import BadRecord, GameInUse, SaveFailed
 from tilegames.core.text.i18n import N_, _, ngettext
 from tilegames.core.text.inputs import shown
-from tilegames.core.records.journal import JournalHeader, game_of, load_journal, replay
-from tilegames.core.kernel.protocol import Event
 from tilegames.core.resources import assets_dir
 from tilegames.core.registry import get_game
 from tilegames.core.records.save_index import SaveInfo
 from tilegames.core.records.saves import unfinished_games, unfinished_saves
 from tilegames.core.seeds import new_seed
-from tilegames.core.kernel.session import LocalSession
-from tilegames.core.kernel.session_protocol import Session
 from tilegames.net.ssh_child import NOTHING_SAVED, served_over_ssh
 from tilegames.ui.commands import screen_commands
 from tilegames.ui.games import playable, plugin
 from tilegames.ui.preferences import Preferences
-from tilegames.ui.screens.dialogs import Confirm, ask_to_leave
 from tilegames.ui.screens.menu import NOTHING_TO_RESUME, MenuScreen, describe
-from tilegames.ui.screens.rules import RulesScreen
-from tilegames.ui.screens.setup import GameSetupScreen
-from tilegames.ui.series_flow import SeriesFlow, series_meta
-from tilegames.ui.screens.spectator import SpectatorScreen
-from tilegames.ui.screens.waiting import WaitingScreen
+
+if TYPE_CHECKING:  # the rest comes when a game does (the menu's first frame without them)
+    from tilegames.core.kernel.clock import Clock
+    from tilegames.core.kernel.protocol import Event
+    from tilegames.core.kernel.session_protocol import Session
+    from tilegames.core.kernel.session import LocalSession
+    from tilegames.core.records.journal import JournalHeader
 
 
 # Key descriptions Textual itself puts in the footer (ctrl+p's, and an open Select's Esc): the
@@ -59,6 +55,8 @@ class Flow(Protocol):
 def check_meta(header: JournalHeader) -> None:
     """BadRecord when the app cannot play a saved game: a game it lacks, or its part of the
     header (`meta`) damaged."""
+    from tilegames.core.kernel.series_meta import series_meta
+
     plugin(header.game)
     series_meta(header)
 
@@ -77,6 +75,8 @@ def resumable_saves(damaged: bool = False) -> list[SaveInfo]:
 def open_saved(path: Path, clock: Clock | None = None) -> LocalSession:
     """Open the game saved at `path` for play; BadRecord or SaveFailed (one sentence) when it
     cannot be."""
+    from tilegames.core.kernel.session import LocalSession
+
     session = LocalSession.resume(path, clock=clock)
     try:
         check_meta(session.header)
@@ -86,15 +86,23 @@ def open_saved(path: Path, clock: Clock | None = None) -> LocalSession:
     return session
 
 
+def _is_local(session: Session | None) -> TypeGuard[LocalSession]:
+    """Whether `session` is played here (it has a journal on this disk); a session from the
+    network comes without the module of local ones, which stays unimported until then."""
+    from tilegames.core.kernel.session import LocalSession
+
+    return isinstance(session, LocalSession)
+
+
 def _all_saved(session: Session) -> bool:
     """Whether saving news is good news (every move on the disk again) or a warning."""
-    return isinstance(session, LocalSession) and session.saved
+    return session.saved if _is_local(session) else False
 
 
 def crash_sentence(session: Session | None) -> str:
     """What a crash report says of the game on screen: saved up to its last move, or (the disk
     was full) how many of its last moves were not."""
-    unsaved = session.unsaved_moves if isinstance(session, LocalSession) else 0
+    unsaved = session.unsaved_moves if _is_local(session) else 0
     if unsaved:
         return ngettext("tilegames stopped because of a bug. The last move of your game could not be saved "
                         "(the disk took nothing); `tilegames resume` continues it from before that move.",
@@ -135,8 +143,12 @@ class TilegamesApp(App[None]):
     def on_mount(self) -> None:
         self.preferences.apply()
 
+    # The screens below are imported when first shown, not at start: the menu's first frame
+    # comes sooner (`tilegames bench`, "menu: first frame against a plain Textual app").
     def get_default_screen(self) -> Screen[Any]:
         if self.one_game:
+            from tilegames.ui.screens.waiting import WaitingScreen
+
             return WaitingScreen()
         return MenuScreen(lambda: resumable_saves(damaged=True) if self.save else [])
 
@@ -160,8 +172,13 @@ class TilegamesApp(App[None]):
         for entry in playable():
             title = _(entry.title)  # i18n: marked
             yield SystemCommand(_("Rules: {game}").format(game=title), _("How {game} is played").format(game=title),
-                                partial(self.push_screen, RulesScreen(entry.id)))
+                                partial(self.show_rules, entry.id))
         yield from self._textual_commands(screen)
+
+    def show_rules(self, game_id: str) -> None:
+        from tilegames.ui.screens.rules import RulesScreen
+
+        self.push_screen(RulesScreen(game_id))
 
     def _textual_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """Textual's own commands; in an SSH session without the screenshot, which would write
@@ -189,7 +206,7 @@ class TilegamesApp(App[None]):
         otherwise after the leave question says what leaving loses and the player says yes,
         so no move is lost without a word (saving is tried once more first)."""
         session = self.playing
-        if not isinstance(session, LocalSession) or session.path is None:
+        if not _is_local(session) or session.path is None:
             then()
             return
         session.retry_saving()
@@ -200,10 +217,14 @@ class TilegamesApp(App[None]):
             if yes:
                 then()
 
+        from tilegames.ui.screens.dialogs import Confirm, ask_to_leave
+
         self.push_screen(Confirm(escape(ask_to_leave(session))), answered)
 
     # --- starting -------------------------------------------------------------------------
     def open_setup(self, game_id: str) -> None:
+        from tilegames.ui.screens.setup import GameSetupScreen
+
         self.push_screen(GameSetupScreen(get_game(game_id)))
 
     def start(self, game_id: str, seats: tuple[str, ...], config: Any, *, open_hands: bool,
@@ -211,6 +232,8 @@ class TilegamesApp(App[None]):
         """A new game (or match) of `game_id`, dealt from `seed` (random when None)."""
         seed = new_seed() if seed is None else seed
         open_hands = open_hands or get_game(game_id).hands_open(config)  # rules that play face up
+        from tilegames.ui.series_flow import SeriesFlow
+
         SeriesFlow.new(self, game_id, seats, config, open_hands=open_hands, seed=seed).start()
 
     def show_play(self, session: Session, screen: Screen[Any], *, flow: Flow | None = None) -> None:
@@ -247,6 +270,8 @@ class TilegamesApp(App[None]):
             session = open_saved(path, self.clock)
         except GameInUse as exc:
             question = _("{reason}\n\nWatch it read-only, as a spectator?").format(reason=exc)
+            from tilegames.ui.screens.dialogs import Confirm
+
             self.push_screen(Confirm(escape(question)), lambda yes: self.watch_elsewhere(path) if yes else None)
             return
         except (BadRecord, SaveFailed) as exc:
@@ -257,6 +282,8 @@ class TilegamesApp(App[None]):
     def watch_elsewhere(self, path: Path) -> None:
         """Show the game saved at `path` read-only, as a spectator sees it, without taking it."""
         try:
+            from tilegames.core.records.journal import game_of, load_journal, replay
+
             loaded = load_journal(path)
             game = game_of(loaded)
             events: list[Event] = []
@@ -273,6 +300,8 @@ class TilegamesApp(App[None]):
         except BadRecord as exc:
             self.say(_("Cannot show {file}: {reason}").format(file=shown(path.name), reason=exc))
             return
+        from tilegames.ui.screens.spectator import SpectatorScreen
+
         self.push_screen(SpectatorScreen(title, view, [e.text for e in events], position))
 
     def say(self, message: str, severity: SeverityLevel = "error") -> None:
@@ -286,6 +315,8 @@ class TilegamesApp(App[None]):
     def show_in_series(self, session: Session, header: JournalHeader, *, open_hands: bool | None = None) -> None:
         """Play `session` in the series its journal header names (a game saved on its own: a
         series of one); `open_hands` overrides the header's choice."""
+        from tilegames.ui.series_flow import SeriesFlow
+
         SeriesFlow.around(self, session, header, open_hands=open_hands).show(session)
 
     # --- leaving --------------------------------------------------------------------------

@@ -24,7 +24,7 @@ import codecs
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator, Literal
+from typing import TYPE_CHECKING, Any, Iterator, Literal
 
 from tilegames.core.codec import from_jsonable
 from tilegames.core.errors import BadRecord, IllegalMove
@@ -32,10 +32,10 @@ from tilegames.core.records.file_limits import JOURNAL, open_limited, read_limit
 from tilegames.core.text.i18n import _
 from tilegames.core.text.inputs import shown
 from tilegames.core.records.jsonlines import json_line
-from tilegames.core.parts.lexicon import LexiconError, lexicon_for
-from tilegames.core.kernel.protocol import Action, Event, Game, Outcome
-from tilegames.core.registry import get_game
-from tilegames.core.kernel.turn_steps import TurnStep, is_turn_step, parse_turn_step
+
+if TYPE_CHECKING:  # at run time imported where used: the menu lists saves without the engine
+    from tilegames.core.kernel.protocol import Action, Event, Game, Outcome
+    from tilegames.core.kernel.turn_steps import TurnStep
 
 FORMAT = "tilegames-journal"
 VERSION = 2
@@ -106,6 +106,8 @@ def load_journal(source: Path | str | bytes) -> LoadedJournal:
     header = _parse_header(name, complete[0])
     loaded = LoadedJournal(header=header, good_length=len(complete[0]) + 1, name=name)
     loaded.actions_length = loaded.good_length
+    from tilegames.core.kernel.turn_steps import is_turn_step, parse_turn_step
+
     for line_no, raw in enumerate(complete[1:], start=2):
         try:
             obj = json_line(raw)
@@ -174,6 +176,8 @@ class ReplayStep:
 
 def game_of(journal: LoadedJournal) -> Game[Any, Any, Any]:
     """The game a journal records (BadRecord naming the file for a game tilegames lacks)."""
+    from tilegames.core.registry import get_game
+
     try:
         return get_game(journal.header.game)
     except BadRecord:
@@ -206,6 +210,8 @@ def _check_word_list(name: str, config: Any) -> None:
         raise BadRecord(_("{name}: the word list {word_list} used by this game is missing; put it back there to go on.").format(name=name, word_list=shown(word_list, 120))) from None
     except (OSError, ValueError):  # a name too long, a NUL in it: the reader says which
         pass
+    from tilegames.core.parts.lexicon import LexiconError, lexicon_for
+
     try:
         lexicon_for(word_list)
     except LexiconError as exc:

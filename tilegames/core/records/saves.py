@@ -13,7 +13,6 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Callable
 
-from tilegames.core.records import journal_writer
 from tilegames.core.errors import BadRecord, SaveFailed, why_not_saved
 from tilegames.core.text.i18n import _
 from tilegames.core.text.inputs import shown
@@ -53,7 +52,9 @@ def check_saves_dir() -> Path:
     try:
         fd = os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         try:
-            journal_writer.write_durably(fd, b"tilegames checks that games can be saved here\n")
+            from tilegames.core.records.journal_writer import write_durably  # only when a game is saved
+
+            write_durably(fd, b"tilegames checks that games can be saved here\n")
         finally:
             os.close(fd)
     except OSError as exc:

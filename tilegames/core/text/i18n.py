@@ -39,9 +39,12 @@ from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from tilegames.core.text.po_files import Damage, parse_po
 from tilegames.core.resources import assets_dir
+
+if TYPE_CHECKING:  # the PO reader is imported when a catalog is read: English needs none
+    from tilegames.core.text.po_files import Damage
 
 logger = logging.getLogger(__name__)
 
@@ -88,6 +91,8 @@ def read_po(text: str, name: str = "catalog.po") -> tuple[dict[str, str], dict[s
     naming the file and line of the first entry `load_catalog` would set aside. For
     translators and the test of the shipped catalogs; tilegames itself never refuses a
     catalog (`load_catalog`)."""
+    from tilegames.core.text.po_files import parse_po
+
     contents = parse_po(text, name)
     if contents.damaged:
         first = contents.damaged[0]
@@ -107,6 +112,8 @@ def load_catalog(language: str, folder: Path | None = None) -> Catalog:
     catalog = Catalog(language)
     if language == ENGLISH:
         return catalog
+    from tilegames.core.text.po_files import Damage, parse_po
+
     try:
         where = (folder or assets_dir() / "locale") / language
         paths = sorted(where.glob("*.po")) if where.is_dir() else []
