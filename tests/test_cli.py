@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import subprocess
 import sys
 
@@ -10,7 +11,7 @@ import pytest
 import pilegame
 from pilegame import Draw, PileConfig
 from tilegames import __version__
-from tilegames.cli import main
+from tilegames.cli import build_parser, main
 from tilegames.core.kernel.clock import FakeClock
 from tilegames.core.kernel.controller import TurnController
 from tilegames.core.records.journal import JournalHeader
@@ -337,3 +338,17 @@ def test_help_keeps_hyphenated_words_whole_and_reads_cleanly(argv, capsys):
     out = capsys.readouterr().out
     assert not [line for line in out.splitlines() if line.rstrip().endswith("-") and not line.strip() == "-"]
     assert "... ..." not in out and "{bash" not in out
+
+
+def test_the_menu_opens_without_building_the_commands_and_a_mistake_still_gets_them_all():
+    """A bare `tilegames` (with the language and the log at most) opens the menu: its parser
+    has no command in it, which keeps start-up light; anything else gets the whole parser."""
+    def commands(parser):
+        (action,) = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+        return set(action.choices)
+
+    menu = build_parser(["--lang", "en", "--debug"])
+    args = menu.parse_args(["--lang", "en", "--debug"])
+    assert args.command is None and args.debug and commands(menu) == set()
+    assert {"play", "resume", "demo"} <= commands(build_parser(["--bogus"]))
+    assert {"play", "resume", "demo"} <= commands(build_parser(["-h"]))

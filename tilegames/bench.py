@@ -128,7 +128,12 @@ async def launch():
         return time.perf_counter() - start
 print(asyncio.run(launch()))
 """
-_FIRST_FRAME = _FRAME.format(setup="from tilegames.ui.app import TilegamesApp", app="TilegamesApp()")
+# The menu as `tilegames` starts it: the command line read first (its parser names every game's
+# commands), then the app.
+_FIRST_FRAME = _FRAME.format(setup="""from tilegames.cli import build_parser, start_language
+start_language([])
+build_parser([]).parse_args([])
+from tilegames.ui.app import TilegamesApp""", app="TilegamesApp()")
 # A plain Textual app of three widgets (a title, a list, a footer): what any Textual app costs
 # to start, to hold the menu against.
 _PLAIN_FRAME = _FRAME.format(setup="""from textual.app import App

@@ -48,6 +48,8 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
                         help=_("write a log of what tilegames does to tilegames.log beside the saves folder "
                                "(readable by you only; it never holds a code, a rack or a seed)"))
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
+    if argv is not None and opens_the_menu(argv):
+        return parser  # the commands are not needed to open the menu, and building them takes time
 
     play = commands.add_parser("play", help=_("start a game directly (hot-seat)"))
     for sub in _new_game_parsers(play, _("{game}: players take turns at one terminal"), with_game_options):
@@ -86,6 +88,23 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     bench.set_defaults(handler=_cmd_bench)
     completion.register(commands, build_parser)
     return parser
+
+
+MENU_OPTIONS = ("--lang", "--debug")
+
+
+def opens_the_menu(argv: Sequence[str]) -> bool:
+    """Whether these arguments just open the menu (`tilegames`, `tilegames --lang ko --debug`):
+    no command, and no option but the language and the log. Anything else (help, a mistake)
+    gets the whole parser, so its messages name every command."""
+    words = list(argv)
+    while words:
+        word = words.pop(0)
+        if word == "--lang" and words:
+            words.pop(0)
+        elif not (word in MENU_OPTIONS or word.startswith("--lang=")):
+            return False
+    return True
 
 
 def _new_game_parsers(command: argparse.ArgumentParser, help: str, with_game_options: bool) -> list[argparse.ArgumentParser]:

@@ -11,6 +11,9 @@ import sys
 
 FIRST_FRAME = """
 import asyncio, json, sys
+from tilegames.cli import build_parser, start_language
+start_language([])
+build_parser([]).parse_args([])  # as `tilegames` starts: its command line first
 from tilegames.ui.app import TilegamesApp
 
 async def launch():
@@ -25,7 +28,6 @@ NOT_AT_START = (
     "tilegames.core.kernel.protocol",  # comes with a game
     "tilegames.core.kernel.session",
     "tilegames.core.kernel.controller",
-    "tilegames.core.parts.lexicon",  # a word list comes with a word game
     "tilegames.core.text.po_files",  # English needs no catalog
     "tilegames.ui.screens.rules",  # its Markdown widget costs more than the whole menu
     "tilegames.ui.screens.setup",

@@ -17,12 +17,9 @@ from __future__ import annotations
 
 import logging
 import os
-import platform
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from io import TextIOWrapper
-from logging.handlers import RotatingFileHandler
 from pathlib import Path
 from typing import IO
 
@@ -59,18 +56,6 @@ class _Stderr(logging.StreamHandler):
         pass
 
 
-class _PrivateFile(RotatingFileHandler):
-    """A rotating log file created 0600, and made so if it was not."""
-
-    def _open(self) -> TextIOWrapper:
-        fd = os.open(self.baseFilename, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
-        try:
-            os.fchmod(fd, 0o600)
-        except OSError:
-            pass
-        return os.fdopen(fd, "a", encoding="utf-8", errors="backslashreplace")
-
-
 def start_logging(debug: bool, command: str | None) -> Path | None:
     """Send the records where they go for this run (see the module's doc); the log's path
     with `debug`, when it can be written (else one line on stderr says why, and the command
@@ -86,7 +71,9 @@ def start_logging(debug: bool, command: str | None) -> Path | None:
     path = log_path()
     try:
         path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-        handler = _PrivateFile(path, maxBytes=MAX_BYTES, backupCount=1, encoding="utf-8")
+        from tilegames.commands.debug_file import PrivateFile  # only with --debug: every start imports this module
+
+        handler = PrivateFile(path, maxBytes=MAX_BYTES, backupCount=1, encoding="utf-8")
     except OSError as exc:
         print(_("tilegames: cannot write the debug log {path}: {why}; going on without it.").format(
             path=shown(path, 200), why=exc.strerror or exc), file=sys.stderr)
@@ -94,6 +81,8 @@ def start_logging(debug: bool, command: str | None) -> Path | None:
     handler.setLevel(logging.DEBUG)
     _add(root, handler, logging.Formatter(FORMAT))
     logging.getLogger("tilegames").setLevel(logging.DEBUG)
+    import platform
+
     log.info("tilegames %s, Python %s on %s: command %s", __version__, platform.python_version(), sys.platform,
              command or "(the menu)")
     return path

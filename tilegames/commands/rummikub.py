@@ -12,13 +12,16 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import TYPE_CHECKING
 
 from rich.cells import cell_len, set_cell_size
 
 from tilegames.games.rummikub import MANIFEST
 from tilegames.core.text.i18n import _
-from tilegames.games.rummikub.meld_report import MeldReport, check_initial_meld
-from tilegames.games.rummikub.notation import Face, NotationError, parse_faces
+
+if TYPE_CHECKING:  # the rules are imported when the tool runs: every start builds this parser
+    from tilegames.games.rummikub.meld_report import MeldReport
+    from tilegames.games.rummikub.notation import Face
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -41,6 +44,9 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 
 def meld_check(args: argparse.Namespace) -> int:
+    from tilegames.games.rummikub.meld_report import check_initial_meld
+    from tilegames.games.rummikub.notation import NotationError
+
     try:
         sets = [_parse_set(n, text) for n, text in enumerate(args.sets, start=1)]
         if len(sets) > 1 and all(len(s) == 1 for s in sets):
@@ -64,6 +70,8 @@ def meld_check(args: argparse.Namespace) -> int:
 
 def _parse_set(number: int, text: str) -> tuple[Face, ...]:
     """One SET argument; an empty one is malformed input, not a set worth 0."""
+    from tilegames.games.rummikub.notation import NotationError, parse_faces
+
     faces = parse_faces(text)
     if not faces:
         raise NotationError(_('Set {number} is empty: give its tiles, e.g. "R7 B7 K7".').format(number=number))

@@ -15,8 +15,6 @@ import sys
 from tilegames.core.errors import BadRecord
 from tilegames.games.scrabble import MANIFEST
 from tilegames.core.text.i18n import _, ngettext
-from tilegames.games.scrabble.gcg import GcgError, load_gcg, verify
-from tilegames.games.scrabble.quoting import shown
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -76,6 +74,10 @@ def gcg_verify(args: argparse.Namespace) -> int:
 
 def verify_file(path: str) -> tuple[bool, list[str]]:
     """Whether the file matches, and the lines that say so (or say what does not)."""
+    # The records' reader is imported when the tool runs: every start builds this parser.
+    from tilegames.games.scrabble.gcg import GcgError, load_gcg, verify
+    from tilegames.games.scrabble.quoting import shown
+
     name = shown(path, 200)  # a file name may hold escape sequences or bytes that are not UTF-8
     try:
         game = load_gcg(path, name)
