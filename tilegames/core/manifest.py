@@ -64,3 +64,15 @@ class Manifest:
     bench: str | None = None
     tools: tuple[Tool, ...] = ()
     rules: str | None = None
+
+    @classmethod
+    def of_package(cls, package: str, id: str, title: str, *, commands: str | None = None,
+                   bench: str | None = None, tools: tuple[Tool, ...] = ()) -> Manifest:
+        """The manifest of a game laid out as the four are: `package` (the game's `__name__`)
+        holds `game.py` (GAME) and `agent.py` (new_agent), `ui/games/<same name>/plugin.py`
+        its plug-in, and `assets/rules/<id>.md` its rules. A game laid out otherwise writes
+        its `Manifest(...)` out."""
+        room = package.rpartition(".")[2]
+        return cls(id, title, engine=f"{package}.game", agent=f"{package}.agent",
+                   ui=f"tilegames.ui.games.{room}.plugin", commands=commands, bench=bench, tools=tools,
+                   rules=f"{id}.md")

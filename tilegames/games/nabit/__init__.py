@@ -4,11 +4,4 @@ stack nabs the words through it. See docs/rules.md, Part 5."""
 from tilegames.core.manifest import Manifest
 from tilegames.core.text.i18n import N_
 
-MANIFEST = Manifest(
-    id="nabit",
-    title=N_("Nab-It!"),
-    engine="tilegames.games.nabit.game",
-    agent="tilegames.games.nabit.agent",
-    ui="tilegames.ui.games.nabit.plugin",
-    rules="nabit.md",
-)
+MANIFEST = Manifest.of_package(__name__, "nabit", N_("Nab-It!"))

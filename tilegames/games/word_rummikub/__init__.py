@@ -3,11 +3,4 @@
 from tilegames.core.manifest import Manifest
 from tilegames.core.text.i18n import N_
 
-MANIFEST = Manifest(
-    id="word-rummikub",
-    title=N_("Rummikub Word"),
-    engine="tilegames.games.word_rummikub.game",
-    agent="tilegames.games.word_rummikub.agent",
-    ui="tilegames.ui.games.word_rummikub.plugin",
-    rules="word-rummikub.md",
-)
+MANIFEST = Manifest.of_package(__name__, "word-rummikub", N_("Rummikub Word"))
