@@ -1,0 +1,190 @@
+"""Rummikub's moves: the plays a seat can find from what it sees, and what each is worth
+(DESIGN.md §4 "Strength", §7a). The computer player (agent.py) is a policy over them, and the
+pass check (possible_play.py) asks them whether an obvious play is left; hints and the solver
+build on the same seam.
+
+What is looked for, from the rack and the table as they are (a `Hand`, read from a seat's view
+or from the state):
+
+* before the initial meld: the rack's most valuable disjoint sets (the exact search of
+  meld_search.py), a play only if they reach 30 (`initial_meld`);
+* afterwards: those sets, then single rack tiles added to either end of a row (a run's end, a
+  group's fourth colour), again and again, greedily (`lay_and_extend`);
+* for the pass check, cheaper questions: could the rack meld 30 at all (`could_meld`), does
+  the rack hold some valid set (`set_on_rack`), does one rack tile fit a table row on its own
+  (`first_fit`).
+
+The table is never rearranged: no set is broken and no joker taken, so every play found is
+legal under every rule option (the jokers' rules, the initial meld's). A play that needs a
+rearrangement takes a full solver, which is not here yet.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import Any, NamedTuple, Sequence
+
+from tilegames.core.parts.tiles import Tile
+from tilegames.games.rummikub.actions import Play
+from tilegames.games.rummikub.config import INITIAL_MELD_POINTS
+from tilegames.games.rummikub.meld_search import best_meld, can_meld
+from tilegames.games.rummikub.notation import HIGHEST, JOKER, LOWEST, Face, face_of
+from tilegames.games.rummikub.sets import SetCheck
+from tilegames.games.rummikub.state import RummikubState
+from tilegames.games.rummikub.turn import read_set
+
+Row = tuple[Tile, ...]
+
+
+@dataclass(frozen=True)
+class Hand:
+    """What one seat knows of the game: its rack, the table's rows, whether it has melded and
+    the pool's size. Tiles are rebuilt from their ids and faces, which is all a tile is."""
+
+    rack: Row
+    table: tuple[Row, ...]
+    melded: bool
+    pool: int
+
+    @classmethod
+    def from_view(cls, view: dict[str, Any]) -> Hand:
+        """The hand of the view's seat (`view["you"]`, who must not be a spectator)."""
+        rack = tuple(_tile(t) for t in view["rack"])
+        table = tuple(tuple(_tile(t) for t in row["tiles"]) for row in view["table"])
+        return cls(rack, table, bool(view["melded"][view["you"]]), int(view["pool"]))
+
+    @classmethod
+    def of(cls, state: RummikubState, seat: int) -> Hand:
+        """`seat`'s hand in `state` (the engine's own checks, which hold the state)."""
+        return cls(state.racks[seat], state.table, state.melded[seat], len(state.bag))
+
+    def faces(self) -> list[Face]:
+        return [face_of(t) for t in self.rack]
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A play found: the action, the rack tiles it lays (in the order laid), the new sets made
+    of rack tiles alone, and `points`, what it adds to the value of the table (before the initial
+    meld, the meld's value, which must reach 30)."""
+
+    action: Play
+    points: int
+    placed: Row
+    new_sets: tuple[Row, ...]
+
+
+class Fit(NamedTuple):
+    """A rack tile that fits a table row on its own: the tile, the row, the row with the tile
+    (at its end or its start) and how that reads."""
+
+    tile: Tile
+    row: Row
+    fitted: Row
+    check: SetCheck
+
+
+def rack_sets(hand: Hand) -> tuple[Row, ...]:
+    """The most valuable disjoint sets of the rack alone, each a row of rack tiles in play order."""
+    by_face: dict[Face, list[Tile]] = defaultdict(list)
+    for tile in hand.rack:
+        by_face[face_of(tile)].append(tile)
+    return tuple(tuple(by_face[face].pop() for face in faces) for faces in best_meld(hand.faces()))
+
+
+def initial_meld(hand: Hand) -> Candidate | None:
+    """The rack's best sets laid beside the table, if they are worth an initial meld."""
+    new_sets = rack_sets(hand)
+    points = sum(read_set(s).value for s in new_sets)
+    if points < INITIAL_MELD_POINTS:
+        return None
+    placed = tuple(t for s in new_sets for t in s)
+    return Candidate(Play(_ids(hand.table) + _ids(new_sets)), points, placed, new_sets)
+
+
+def lay_and_extend(hand: Hand) -> Candidate | None:
+    """After the initial meld: the rack's best sets, then each rack tile left that fits a row (an
+    old one or a new one) at either end, taking the first row it fits. None: nothing to lay."""
+    new_sets = rack_sets(hand)
+    rows = [*hand.table, *new_sets]
+    changed = set(range(len(hand.table), len(rows)))
+    placed = [t for s in new_sets for t in s]
+    used = {t.id for t in placed}
+    for tile in hand.rack:
+        if tile.id in used:
+            continue
+        for number, row in enumerate(rows):
+            fitted = fit(row, tile)
+            if fitted is not None:
+                rows[number] = fitted[0]
+                changed.add(number)
+                placed.append(tile)
+                used.add(tile.id)
+                break
+    if not used:
+        return None
+    points = sum(read_set(rows[i]).value - (read_set(hand.table[i]).value if i < len(hand.table) else 0)
+                 for i in changed)
+    return Candidate(Play(_ids(rows)), points, tuple(placed), new_sets)
+
+
+def find_play(hand: Hand) -> Candidate | None:
+    """The play described above for this hand: the initial meld, or laying and extending."""
+    return lay_and_extend(hand) if hand.melded else initial_meld(hand)
+
+
+def could_meld(hand: Hand) -> bool:
+    """Whether the rack alone holds an initial meld (exact, and cheaper than finding the best)."""
+    return can_meld(hand.faces(), INITIAL_MELD_POINTS)
+
+
+def fit(row: Sequence[Tile], tile: Tile) -> tuple[Row, SetCheck] | None:
+    """`row` with `tile` at its end, else at its start, if that reads as a valid set."""
+    for candidate in ((*row, tile), (tile, *row)):
+        check = read_set(candidate)
+        if check.valid:
+            return candidate, check
+    return None
+
+
+def first_fit(hand: Hand) -> Fit | None:
+    """The first rack tile (in rack order) that fits some table row on its own."""
+    for tile in hand.rack:
+        for row in hand.table:
+            fitted = fit(row, tile)
+            if fitted is not None:
+                return Fit(tile, row, *fitted)
+    return None
+
+
+def set_on_rack(faces: Sequence[Face]) -> tuple[Face, ...] | None:
+    """Some valid set made of `faces` alone, or None. Linear in the rack: groups by number,
+    runs by three-number windows of each colour, jokers filling what is missing."""
+    jokers = sum(1 for f in faces if f.is_joker)
+    by_number: dict[int, dict[str, Face]] = defaultdict(dict)
+    by_colour: dict[str, set[int]] = defaultdict(set)
+    for face in faces:
+        if face.number is not None and face.colour is not None:
+            by_number[face.number][face.colour] = face
+            by_colour[face.colour].add(face.number)
+    for number in sorted(by_number):
+        colours = list(by_number[number].values())[:3]
+        if len(colours) + jokers >= 3:
+            return tuple(colours) + (JOKER,) * (3 - len(colours))
+    for colour in sorted(by_colour):
+        numbers = by_colour[colour]
+        for start in range(LOWEST, HIGHEST - 1):
+            window = range(start, start + 3)
+            missing = sum(1 for n in window if n not in numbers)
+            if missing < 3 and missing <= jokers:
+                return tuple(Face(colour, n) if n in numbers else JOKER for n in window)
+    return None
+
+
+def _tile(data: dict[str, Any]) -> Tile:
+    return Tile(int(data["id"]), str(data["face"]))
+
+
+def _ids(rows: Sequence[Row]) -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple(t.id for t in row) for row in rows)
