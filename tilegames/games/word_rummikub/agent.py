@@ -1,182 +1,21 @@
 """A simple automatic Rummikub Word player, working from its seat's view only (DESIGN.md §4).
 
-Before its first meld it lays the longest word of 6 letters or more its rack spells, its own
-jokers standing in for missing letters (and, with `first_meld_extra_words`, more words from
-what is left). Afterwards it looks for words its rack spells and for words made by adding rack
-letters to a word on the table (reordering that word's tiles as needed: CAT + S may become
-ACTS), takes the longest, then adds as many other finds as still fit the letters left. It
-never takes a joker from the table or breaks a word up, so it stays clear of the joker rules;
-with nothing to play it draws, or passes when the pool is empty.
-
-Every move is checked with the engine's own commit check (turn.py) and word judge before it
-is returned, so it is never refused and never penalised; a find that does not pass is
-dropped. Its search is bounded (search.py) and stops at `MAX_SECONDS` or the time budget,
-whichever comes first.
+A policy over moves.py: it plays the first play moves.py finds (the longest word its rack
+spells or makes with a table word, with as many other finds as still fit; before its first
+meld, a word of 6 letters or more from its rack alone), which the engine's own check has
+passed, so it is never refused and never penalised. With nothing to play it draws, or passes
+when the pool is empty. It thinks for `MAX_SECONDS` or the time budget, whichever is shorter.
 """
 
 from __future__ import annotations
 
-import time
-from collections import Counter, defaultdict
-from dataclasses import dataclass, field
-from typing import Any, Iterator
+from typing import Any
 
-from tilegames.core.errors import IllegalMove
 from tilegames.core.kernel.protocol import Action
-from tilegames.core.parts.tiles import Tile
-from tilegames.games.word_rummikub.actions import Draw, JokerLetter, Pass, Play
-from tilegames.games.word_rummikub.config import FIRST_MELD_LETTERS, WordRummikubConfig
-from tilegames.games.word_rummikub.search import Find, Index, extensions, index_for, rack_words
-from tilegames.games.word_rummikub.state import Table, named
-from tilegames.games.word_rummikub.tiles import is_joker, spell
-from tilegames.games.word_rummikub.turn import Position, check_play
-from tilegames.games.word_rummikub.views import RULE_KEYS
-from tilegames.games.word_rummikub.words import WordJudge, judge_for
+from tilegames.games.word_rummikub.actions import Draw, Pass
+from tilegames.games.word_rummikub.moves import candidates
 
 MAX_SECONDS = 0.5  # the most it thinks about one move
-RACK_FINDS = 30  # rack words kept as candidates
-FINDS_PER_WORD = 3  # extensions kept per table word
-
-
-@dataclass(frozen=True)
-class Piece:
-    """One word of a move: its tiles in order, the table row it replaces (None: a new row),
-    and the letters of the rack jokers in it."""
-
-    word: str
-    tiles: tuple[Tile, ...]
-    row: int | None
-    jokers: tuple[tuple[int, str], ...]
-    rack_ids: frozenset[int]
-
-
-@dataclass
-class _Turn:
-    """The position as the view shows it, and what the move found so far uses."""
-
-    config: WordRummikubConfig
-    judge: WordJudge
-    index: Index
-    start: Position
-    deadline: float
-    taken: set[str] = field(default_factory=set)  # spellings on the table
-
-    @property
-    def rows(self) -> tuple[tuple[Tile, ...], ...]:
-        return self.start.table.rows
-
-    def find_pieces(self) -> list[Piece]:
-        """Candidate words, the longest first."""
-        rack = self.start.rack
-        letters, jokers = _letters(rack), sum(1 for t in rack if is_joker(t))
-        found: list[Piece] = []
-        min_len = self.config.min_word_len if self.start.melded else FIRST_MELD_LETTERS
-        found += self._keep(rack_words(self.index, letters, jokers, min_len, self.deadline), None, RACK_FINDS)
-        if self.start.melded:
-            letters_of = self.start.table.letters
-            for number, row in enumerate(self.rows):
-                word = spell(row, letters_of).lower()
-                finds = extensions(self.index, word, letters, jokers, self.deadline)
-                found += self._keep(finds, number, FINDS_PER_WORD)
-        found.sort(key=lambda p: (-len(p.word), -len(p.rack_ids), p.word))
-        return found
-
-    def _keep(self, finds: Iterator[Find], row: int | None, most: int) -> list[Piece]:
-        kept: list[Piece] = []
-        for find in finds:
-            word = find.word.upper()
-            if word in self.taken or not self.judge.accepts(word) or any(p.word == word for p in kept):
-                continue
-            piece = self.piece(find, row, self.start.rack)
-            if piece is not None:
-                kept.append(piece)
-            if len(kept) >= most:
-                break
-        return kept
-
-    def piece(self, find: Find, row: int | None, rack: tuple[Tile, ...]) -> Piece | None:
-        """The tiles spelling `find` from the table row and `rack` (None: they are not there)."""
-        pools: dict[str, list[Tile]] = defaultdict(list)
-        if row is not None:
-            letters_of = self.start.table.letters
-            for tile in self.rows[row]:
-                pools[(letters_of.get(tile.id) if is_joker(tile) else tile.face) or "?"].append(tile)
-        real = Counter(find.rack_letters.upper())
-        own: dict[str, list[Tile]] = defaultdict(list)
-        for tile in rack:
-            own[tile.face].append(tile)
-        tiles: list[Tile] = []
-        jokers: list[tuple[int, str]] = []
-        for ch in find.word.upper():
-            if pools[ch]:
-                tiles.append(pools[ch].pop(0))
-            elif real[ch] and own[ch]:
-                real[ch] -= 1
-                tiles.append(own[ch].pop(0))
-            elif own["*"]:
-                joker = own["*"].pop(0)
-                tiles.append(joker)
-                jokers.append((joker.id, ch))
-            else:
-                return None
-        rack_ids = frozenset(t.id for t in tiles) & {t.id for t in rack}
-        return Piece(find.word.upper(), tuple(tiles), row, tuple(jokers), rack_ids)
-
-    def play(self, pieces: list[Piece]) -> Play | None:
-        """The move laying `pieces`, if the engine's check passes it with every word right."""
-        rows = list(self.rows)
-        new_rows = []
-        letters = self.start.table.letters
-        for piece in pieces:
-            if piece.row is None:
-                new_rows.append(piece.tiles)
-            else:
-                rows[piece.row] = piece.tiles
-            letters.update(piece.jokers)
-        all_rows = rows + new_rows
-        words = tuple(tuple(t.id for t in row) for row in all_rows)
-        in_rows = {t.id for row in all_rows for t in row}
-        jokers = tuple(JokerLetter(i, ch) for i, ch in sorted(letters.items()) if i in in_rows)
-        try:
-            checked = check_play(self.config, self.judge, self.start, words, jokers)
-        except IllegalMove:
-            return None
-        return None if checked.wrong else Play(words, jokers)
-
-    def best_play(self) -> Play | None:
-        """The longest find, with as many other finds as still fit; else the next on its own."""
-        pieces = self.find_pieces()
-        for first in pieces:
-            chosen = self._fill([first], pieces)
-            move = self.play(chosen) or self.play([first])
-            if move is not None:
-                return move
-        return None
-
-    def _fill(self, chosen: list[Piece], pieces: list[Piece]) -> list[Piece]:
-        """Add finds that still fit: rows not used yet, letters still on the rack, new
-        spellings. The first meld takes more words only with `first_meld_extra_words`."""
-        if not self.start.melded and not self.config.first_meld_extra_words:
-            return chosen
-        for other in pieces:
-            used = {i for p in chosen for i in p.rack_ids}
-            left = tuple(t for t in self.start.rack if t.id not in used)
-            if other.row is not None and any(p.row == other.row for p in chosen):
-                continue
-            if any(p.word == other.word for p in chosen) or not left:
-                continue
-            if other.row is None and len(other.word) < self.config.min_word_len:
-                continue
-            find = Find(other.word.lower(), _letters([t for t in other.tiles if t.id in other.rack_ids]),
-                        "".join(ch for _, ch in other.jokers).lower())
-            piece = self.piece(find, other.row, left)
-            if piece is not None:
-                chosen = chosen + [piece]
-        return chosen
-
-
-def _letters(tiles: tuple[Tile, ...] | list[Tile]) -> str:
-    return "".join(sorted(t.face.lower() for t in tiles if not is_joker(t)))
 
 
 class WordRummikubAgent:
@@ -186,28 +25,10 @@ class WordRummikubAgent:
         seat = view["you"]
         if seat is None or view["current"] != seat:
             return None  # Rummikub Word never asks a seat out of turn
-        move = _find_move(view, seat, max(0.0, min(time_budget, MAX_SECONDS)))
-        if move is not None:
-            return move
+        found = next(candidates(view, max(0.0, min(time_budget, MAX_SECONDS))), None)
+        if found is not None:
+            return found.action
         return Draw() if view["pool"] else Pass()
-
-
-def _find_move(view: dict[str, Any], seat: int, seconds: float) -> Play | None:
-    """The move for `seat`, found within `seconds` (counted once the word index is built: the
-    first move of a process builds it, about a second)."""
-    config = WordRummikubConfig(**{key: view["rules"][key] for key in RULE_KEYS})
-    try:
-        judge = judge_for(config)
-    except IllegalMove:
-        return None  # the word list cannot be read: nothing can be judged, so draw or pass
-    rows = tuple(tuple(Tile(int(t["id"]), str(t["face"])) for t in row["tiles"]) for row in view["table"])
-    letters = {int(t["id"]): str(t["letter"]) for row in view["table"] for t in row["tiles"] if t["joker"]}
-    rack = tuple(Tile(int(t["id"]), str(t["face"])) for t in view["rack"])
-    start = Position(Table(rows, named(letters)), rack, bool(view["melded"][seat]), int(view["pool"]))
-    index = index_for(config.word_list)
-    turn = _Turn(config, judge, index, start, time.monotonic() + seconds,
-                 {str(row["word"]) for row in view["table"]})
-    return turn.best_play()
 
 
 def new_agent() -> WordRummikubAgent:
