@@ -3,18 +3,23 @@ thread with its own event loop, on a data folder the test gives (so a second ser
 the same folder is a restart).
 
 Everything that touches the server's tables runs on the loop's thread (`call`), as in
-production. With `record=True`, every line sent to every connection is kept with the engine
-state it was built from (`sent`), which the secrecy tests check.
+production. With a `timer` (fake_time.FakeTimer), every clock of the server reads it and every
+wait of the server waits on it: `advance` moves it. With `record=True`, every line sent to
+every connection is kept with the engine state it was built from (`sent`), which the secrecy
+tests check.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import threading
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, TypeVar
 
+from fake_time import FakeTimer
 from tilegames.core.registry import get_game
 from tilegames.net.codes import SignInThrottle
 from tilegames.net.lobby import Lobby
@@ -22,6 +27,7 @@ from tilegames.net.server import Server, Settings
 from tilegames.net.server_connection import Connection
 from tilegames.net.store import TableStore
 from tilegames.net.tables import Table
+from tilegames.net.timer import LoopTimer
 
 T = TypeVar("T")
 
@@ -52,10 +58,11 @@ class Codes:
 
 class ServerThread:
     def __init__(self, data: Path, *, settings: Settings = FAST, throttle: SignInThrottle | None = None,
-                 record: bool = False) -> None:
+                 record: bool = False, timer: FakeTimer | None = None) -> None:
         self.data = data
         self.settings = settings
-        self.throttle = throttle or SignInThrottle()
+        self.timer = timer
+        self.throttle = throttle or (SignInThrottle(clock=timer.now) if timer is not None else SignInThrottle())
         self.record = record
         self.sent: list[Sent] = []
         self.warnings: list[str] = []
@@ -86,9 +93,10 @@ class ServerThread:
     async def _serve(self) -> None:
         self._loop = asyncio.get_running_loop()
         self._stop = asyncio.Event()
-        lobby = Lobby(TableStore.open(self.data))
+        lobby = Lobby(TableStore.open(self.data), clock=self.timer)
         self.warnings = lobby.load()
-        self.server = Server(lobby, self.settings, self.throttle, on_sent=self._sent if self.record else None)
+        self.server = Server(lobby, self.settings, self.throttle, on_sent=self._sent if self.record else None,
+                             timer=self.timer or LoopTimer())
         _, self.port = await self.server.start("127.0.0.1", 0)
         self._ready.set()
         await self._stop.wait()
@@ -122,6 +130,33 @@ class ServerThread:
             return fn(*args)
 
         return asyncio.run_coroutine_threadsafe(run(), self._loop).result(20)
+
+    def advance(self, seconds: float = 0.0) -> None:
+        """The fake timer moved on by `seconds` (the waits it ends go on from there), every
+        clock looked at, and what the clocks sent gone out, all before this returns."""
+        assert self._loop is not None and self.server is not None and self.timer is not None
+        server, timer = self.server, self.timer
+
+        async def run() -> None:
+            timer.advance(seconds)
+            server.tick()
+            await server.outbox.settled()
+
+        asyncio.run_coroutine_threadsafe(run(), self._loop).result(20)
+
+    def until(self, condition: Callable[[], bool], timeout: float = 10.0) -> None:
+        """Until `condition()`, asked on the loop's thread, holds (AssertionError after
+        `timeout` seconds: a guard against waiting forever, not a measure)."""
+        deadline = time.monotonic() + timeout
+        while not self.call(condition):
+            if time.monotonic() > deadline:
+                raise AssertionError("the server never got there")
+            time.sleep(0.005)
+
+    def sent_to(self, port: int) -> list[dict[str, Any]]:
+        """Every message made so far for the connection from `port` (with `record=True`), read
+        on the loop's thread."""
+        return self.call(lambda: [json.loads(sent.line) for sent in self.sent if sent.port == port])
 
     def table(self, table_id: str) -> Table:
         assert self.server is not None

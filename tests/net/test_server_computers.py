@@ -4,8 +4,8 @@ worker thread; an answer that comes too late (the clock moved the game on) is dr
 from __future__ import annotations
 
 import threading
-import time
 
+from fake_time import FakeTimer
 from net_games import play_to_end
 from net_harness import ServerThread
 from pilegame import Draw, PileConfig
@@ -36,29 +36,33 @@ def test_a_table_of_computers_plays_itself_out_while_someone_watches(data):
 
 
 class SlowAgent:
-    """Draws, but only after the turn's clock has run out."""
+    """Draws, but only when told to (the test tells it once the turn's clock has run out)."""
 
-    def __init__(self, answered: threading.Event) -> None:
-        self.answered = answered
+    def __init__(self) -> None:
+        self.asked = threading.Event()
+        self.answer = threading.Event()
 
     def choose(self, view, time_budget):
-        time.sleep(1.6)
-        self.answered.set()
+        self.asked.set()
+        assert self.answer.wait(20)
         return Draw()
 
 
 def test_a_computers_answer_after_its_turn_timed_out_is_dropped(data):
-    answered = threading.Event()
-    register_agent("pile", lambda: SlowAgent(answered))
+    agent = SlowAgent()
+    register_agent("pile", lambda: agent)
     try:
-        with ServerThread(data) as server:
+        with ServerThread(data, timer=FakeTimer()) as server:
             codes = server.create("pile", ("cpu", "Ann"), 3, PileConfig(turn_seconds=1))
             ann = WireClient(server.port)
             ann.hello(codes.seats[1])
-            timed_out = ann.read_until(lambda m: any(e["kind"] == "clock.timeout" for e in m.get("events", [])), 5)
+            assert agent.asked.wait(10)  # the computer thinks about its turn
+            server.advance(1)
+            timed_out = ann.read_until(lambda m: any(e["kind"] == "clock.timeout" for e in m.get("events", [])))
             assert timed_out["state"]["current"] == 1
-            assert answered.wait(5)
-            time.sleep(0.2)
+            agent.answer.set()
+            robots = server.server._robots[codes.table]
+            server.until(lambda: robots._thinking is None)  # the late answer is back on the loop, looked at
             assert ann.request("act", seat=1, action={"type": "draw"})["ok"]  # Ann's turn was still hers
     finally:
         unregister_agent("pile")

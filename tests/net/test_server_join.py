@@ -1,19 +1,26 @@
 """Joining a table: the hello and its welcome, wrong codes, the rate limit, the version, and a
-table's clock waiting for its players."""
+table's clock waiting for its players. What the server does by the clock is tested with a fake
+timer (fake_time.py) moved by hand, not by waiting for the wall clock."""
 
 from __future__ import annotations
 
 import json
 import time
+from dataclasses import replace
 
 import pytest
 
+from fake_time import FakeTimer
 from pilegame import PileConfig
 from net_harness import FAST, ServerThread
-from tilegames.core.kernel.clock import FakeClock
 from tilegames.net.codes import SignInThrottle
-from tilegames.net.server import Settings
 from wire_client import Closed, WireClient
+
+
+def held(timer: FakeTimer) -> list[float]:
+    """The server's waits that hold a wrong code's answer: all but the clock loop's pace and the
+    connections' join deadlines."""
+    return [s for s in timer.pending() if s not in (FAST.tick_seconds, FAST.join_seconds)]
 
 
 @pytest.fixture
@@ -75,31 +82,39 @@ def test_codes_of_two_tables_are_refused_together(server):
 def test_a_right_code_is_accepted_at_once_right_after_wrong_ones_from_the_same_address(data):
     # Before: five wrong codes from one address shut it out, right codes included, for as long
     # as the guesser kept trying (every SSH player comes from 127.0.0.1 through the door).
-    with ServerThread(data, throttle=SignInThrottle(free=0, first_delay=0.5, most_delay=0.5)) as server:
+    timer = FakeTimer()
+    throttle = SignInThrottle(clock=timer.now, free=0, first_delay=0.5, most_delay=0.5)
+    with ServerThread(data, throttle=throttle, timer=timer) as server:
         codes = server.create("nabit", ("Ann", "Bob"), 5)
         guesser = WireClient(server.port)
         for n in range(6):
-            assert guesser.hello(f"AAAA-AAAA-AAA{n + 2}")["error"] == "bad_code"
-        started = time.monotonic()
+            id = guesser.next_id()
+            guesser.send({"type": "hello", "v": 2, "id": id, "code": f"AAAA-AAAA-AAA{n + 2}"})
+            server.until(lambda: held(timer) == [0.5])
+            server.advance(0.5)
+            assert guesser.answer(id)["error"] == "bad_code"
+        # Neither waits out a failure's delay: the server's time stands still while they join.
         assert WireClient(server.port).hello(codes.seats[0])["type"] == "welcome"
         assert guesser.hello(codes.seats[1])["type"] == "welcome"
-        assert time.monotonic() - started < 0.5  # neither waited out a failure's delay
 
 
 def test_a_wrong_code_is_answered_only_after_its_delay_and_the_connection_waits_for_it(data):
-    with ServerThread(data, throttle=SignInThrottle(free=1, first_delay=0.4)) as server:
+    timer = FakeTimer()
+    throttle = SignInThrottle(clock=timer.now, free=1, first_delay=0.4)
+    with ServerThread(data, throttle=throttle, timer=timer, record=True) as server:
         codes = server.create("nabit", ("Ann", "Bob"), 5)
         client = WireClient(server.port)
-        started = time.monotonic()
         assert client.hello("AAAA-AAAA-AAAA")["error"] == "bad_code"  # the free one: at once
-        assert time.monotonic() - started < 0.3
         # Two hellos sent together: the second is read only once the first's wait is over.
         first, second = client.next_id(), client.next_id()
         client.send({"type": "hello", "v": 2, "id": first, "code": "AAAA-AAAA-AAAB"})
         client.send({"type": "hello", "v": 2, "id": second, "code": codes.seats[0]})
+        server.until(lambda: held(timer) == [0.4])
+        server.advance(0.3)
+        assert len(server.sent_to(client.local_port)) == 1  # neither answered yet
+        server.advance(0.1)
         refused = client.read()
         assert (refused["id"], refused["error"]) == (first, "bad_code")
-        assert time.monotonic() - started >= 0.4
         welcome = client.read()
         assert (welcome["id"], welcome["type"]) == (second, "welcome")
 
@@ -107,41 +122,35 @@ def test_a_wrong_code_is_answered_only_after_its_delay_and_the_connection_waits_
 def test_a_guesser_on_many_connections_is_held_to_one_guess_at_a_time_each(data):
     """Abuse: 40 connections from one address guessing at once. Each waits out its own failure
     before its next guess is read, and the waits grow, so the guesses checked stay few."""
-    throttle = SignInThrottle(free=2, first_delay=0.2, most_delay=1.0)
-    with ServerThread(data, throttle=throttle) as server:
+    timer = FakeTimer()
+    throttle = SignInThrottle(clock=timer.now, free=2, first_delay=0.2, most_delay=1.0)
+    with ServerThread(data, throttle=throttle, timer=timer, record=True) as server:
         codes = server.create("nabit", ("Ann", "Bob"), 5)
         guessers = [WireClient(server.port) for _ in range(40)]
         for n, guesser in enumerate(guessers):
             for k in range(5):
                 guesser.send({"type": "hello", "v": 2, "id": guesser.next_id(), "code": f"AAAA-AAAA-A{n:02}{k}"})
-        time.sleep(1.0)
+        server.until(lambda: len(held(timer)) == 40)  # each connection waits out a wrong code
+        server.advance(1.0)
+        server.until(lambda: len(held(timer)) == 40)  # and then its next one
         ann = WireClient(server.port)
-        started = time.monotonic()
         assert ann.hello(codes.seats[0])["type"] == "welcome"  # a player walks straight in
-        assert time.monotonic() - started < 0.5
-        answered = 0
-        for guesser in guessers:
-            while True:
-                try:
-                    guesser.read(timeout=0.01)
-                except TimeoutError:
-                    break
-                answered += 1
-        # In about a second, 200 guesses were sent: only the free ones and a few held ones
-        # were answered (each connection's next one is not even read before that).
+        answered = sum(len(server.sent_to(guesser.local_port)) for guesser in guessers)
+        # In a second, 200 guesses were sent: only the free ones and a few held ones were
+        # answered (each connection's next one is not even read before that).
         assert answered < 120
 
 
 def test_wrong_codes_far_apart_are_forgotten_and_never_slowed(data):
-    clock = FakeClock()
-    with ServerThread(data, throttle=SignInThrottle(clock=clock.now, free=2, forget=60)) as server:
+    timer = FakeTimer()
+    settings = replace(FAST, join_seconds=3600.0)
+    with ServerThread(data, settings=settings, throttle=SignInThrottle(clock=timer.now, free=2, forget=60),
+                      timer=timer) as server:
         server.create("nabit", ("Ann", "Bob"), 5)
         client = WireClient(server.port)
         for _ in range(8):
-            started = time.monotonic()
-            assert client.hello("AAAA-AAAA-AAAA")["error"] == "bad_code"
-            assert time.monotonic() - started < 0.5
-            clock.advance(61)
+            assert client.hello("AAAA-AAAA-AAAA")["error"] == "bad_code"  # answered with no time passing
+            server.advance(61)
 
 
 def test_another_protocol_version_is_told_and_closed(server):
@@ -180,9 +189,14 @@ def test_a_second_hello_on_a_joined_connection_is_a_bad_message(server):
 
 
 def test_a_connection_that_never_says_hello_is_closed(data):
-    with ServerThread(data, settings=Settings(**{**FAST.__dict__, "join_seconds": 0.3})) as server:
+    timer = FakeTimer()
+    with ServerThread(data, timer=timer) as server:
         client = WireClient(server.port)
-        message = client.read(5)
+        server.until(lambda: FAST.join_seconds in timer.pending())  # its deadline runs
+        server.advance(FAST.join_seconds - 1)
+        assert client.so_far() == []  # a ping is no hello: still open, and told nothing else
+        server.advance(1)
+        message = client.read()
         assert message["error"] == "timeout" and message["fatal"] is True
         assert client.closed_by_server()
 
@@ -204,18 +218,20 @@ def test_the_history_shows_each_newcomer_only_what_its_seats_may_know(server):
     assert draws and all(e["private"].get("tiles") for e in draws)
 
 
-def test_a_new_tables_clock_waits_until_every_player_has_joined(server):
-    codes = server.create("pile", ("Ann", "Bob"), 5, PileConfig(turn_seconds=1))
-    ann = WireClient(server.port)
-    first = ann.hello(codes.seats[0])["state"]
-    assert first["clock_running"] is False and 0.9 < first["remaining"] <= 1
-    with pytest.raises(TimeoutError):
-        ann.read(1.5)  # no timeout, no keep-alive: the clock is waiting
-    WireClient(server.port).hello(codes.seats[1])
-    started = ann.read()
-    assert started["type"] == "update" and started["state"]["clock_running"] is True
-    timed_out = ann.read_until(lambda m: any(e["kind"] == "clock.timeout" for e in m.get("events", [])), 5)
-    assert timed_out["state"]["turn"] == first["turn"] + 1 and timed_out["state"]["clock_running"]
+def test_a_new_tables_clock_waits_until_every_player_has_joined(data):
+    with ServerThread(data, timer=FakeTimer()) as server:
+        codes = server.create("pile", ("Ann", "Bob"), 5, PileConfig(turn_seconds=1))
+        ann = WireClient(server.port)
+        first = ann.hello(codes.seats[0])["state"]
+        assert first["clock_running"] is False and first["remaining"] == 1
+        server.advance(5)
+        assert ann.so_far() == []  # no timeout, no keep-alive: the clock is waiting
+        WireClient(server.port).hello(codes.seats[1])
+        started = ann.read()
+        assert started["type"] == "update" and started["state"]["clock_running"] is True
+        server.advance(1)
+        timed_out = ann.read_until(lambda m: any(e["kind"] == "clock.timeout" for e in m.get("events", [])))
+        assert timed_out["state"]["turn"] == first["turn"] + 1 and timed_out["state"]["clock_running"]
 
 
 def test_a_welcome_too_long_to_send_keeps_the_latest_history_and_a_long_answer_is_refused(server, monkeypatch):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import select
 import socket
 import time
 from typing import Any, Callable
@@ -94,6 +95,20 @@ class WireClient:
                 got.append(self.read(quiet))
             except (TimeoutError, Closed):
                 return got
+
+    def so_far(self) -> list[Message]:
+        """Every message the server sent this client before it answers a ping sent now: the
+        server answers a connection in order, so nothing it had sent before is missed."""
+        id = self.next_id()
+        self.send({"type": "ping", "id": id})
+        got = []
+        while (message := self.read())["type"] != "pong" or message.get("id") != id:
+            got.append(message)
+        return got
+
+    def has_unread(self) -> bool:
+        """Whether something the server sent is here, unread (a look, not a wait)."""
+        return b"\n" in self._buffer or bool(select.select([self.sock], [], [], 0)[0])
 
     def closed_by_server(self, timeout: float = 5.0) -> bool:
         """Whether the server closes the connection within `timeout` (messages read on the way)."""

@@ -19,6 +19,7 @@ from tilegames.core.errors import BadRecord, GameInUse, SaveFailed
 from tilegames.core.text.i18n import _
 from tilegames.core.text.inputs import shown
 from tilegames.core.registry import get_game
+from tilegames.core.kernel.clock import Clock
 from tilegames.core.kernel.series import new_series
 from tilegames.net.codes import canonical, new_code
 from tilegames.net.store import TableRecord, TableStore
@@ -46,6 +47,7 @@ class WrongCodes(Exception):
 @dataclass
 class Lobby:
     store: TableStore
+    clock: Clock | None = None  # what every table's turn clock reads (None: the monotonic clock)
     tables: dict[str, Table] = field(default_factory=dict)
     _codes: dict[str, tuple[Table, int | None]] = field(default_factory=dict)
 
@@ -58,7 +60,7 @@ class Lobby:
             if record.id in self.tables:
                 continue
             try:
-                session = resume_game(self.store.latest_journal(record))
+                session = resume_game(self.store.latest_journal(record), self.clock)
             except (BadRecord, GameInUse, SaveFailed) as exc:
                 warnings.append(_("Table {table} was not resumed: {why}").format(table=shown(record.id, 20), why=exc))
                 continue
@@ -70,7 +72,7 @@ class Lobby:
             warnings.extend(_("Table {table}: {warning}").format(table=record.id, warning=w) for w in session.warnings)
             try:
                 table = Table(record.id, session, record.seats, record.spectator,
-                              partial(self.store.journal_path, record))
+                              partial(self.store.journal_path, record), self.clock)
                 if table.over and not table.done:  # stopped between two games of its series
                     table.deal_next()
             except (BadRecord, GameInUse, SaveFailed) as exc:
@@ -101,7 +103,7 @@ class Lobby:
         spectator = new_code(taken)
         record = TableRecord(table_id, game_id, record_path, tuple(codes), spectator)
         session = start_game(game, config, new_series(game, config, seats, seed), table_id,
-                             self.store.journal_path(record))
+                             self.store.journal_path(record), self.clock)
         try:
             self.store.add(record)
         except BaseException:
@@ -109,7 +111,8 @@ class Lobby:
             raise
         log.info("Table %s created: %s, %d seats (%d played by the computer)", table_id, game_id, len(seats),
                  codes.count(None))
-        return self._seat(Table(table_id, session, record.seats, spectator, partial(self.store.journal_path, record)))
+        return self._seat(Table(table_id, session, record.seats, spectator, partial(self.store.journal_path, record),
+                                self.clock))
 
     def _seat(self, table: Table) -> Table:
         self.tables[table.id] = table

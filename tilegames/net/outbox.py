@@ -49,6 +49,11 @@ class Outbox:
         self._posted.add(task)
         task.add_done_callback(self._posted.discard)
 
+    async def settled(self) -> None:
+        """Until every delivery posted so far has been sent (a test that moved the server's
+        fake timer then knows that what the clock sent is on its way)."""
+        await asyncio.gather(*list(self._posted), return_exceptions=True)
+
     async def durable(self, table: Table) -> None:
         """Until every line the table's journal has been handed so far is on the disk (or
         saving has stopped: the game goes on in memory, as LocalSession says)."""

@@ -17,7 +17,7 @@ series (a Rummikub match) goes on, the next game is dealt at once and everyone i
 state; its clock waits until every person's seat has said `next_game` or joined again. The
 clock loop looks at every running turn clock four times a second (a warning or a timeout is
 pushed as it happens) and sends everyone a fresh `remaining` about once a second while a clock
-runs.
+runs. Every clock read and every wait is the `timer`'s (timer.py): tests move time by hand.
 """
 
 from __future__ import annotations
@@ -41,6 +41,7 @@ from tilegames.net.outbox import Outbox, Outgoing
 from tilegames.net.robots import Robots
 from tilegames.net.server_connection import Connection
 from tilegames.net.tables import Table
+from tilegames.net.timer import LoopTimer, Timer
 from tilegames.net.wire import (MAX_LINE, MAX_SERVER_LINE, PROTOCOL_VERSION, SEAT_OPS, BadMessage, Hello, Ping,
                                 Request, WrongVersion, error, events_json, pong, read_message, reply_ok,
                                 reply_refused, update)
@@ -83,6 +84,7 @@ class Server:
     throttle: SignInThrottle = field(default_factory=SignInThrottle)
     # Told every line made for a connection, as it is made (tests record every byte a client is sent).
     on_sent: Callable[[Connection, bytes], None] | None = None
+    timer: Timer = field(default_factory=LoopTimer)  # every wait; the lobby's tables read it too (`Lobby.clock`)
     address: tuple[str, int] | None = None  # where it listens, once started
     _robots: dict[str, Robots] = field(default_factory=dict)
     _pushed: dict[str, float] = field(default_factory=dict)  # table id -> when everyone was last sent its state
@@ -149,8 +151,8 @@ class Server:
         peer = writer.get_extra_info("peername") or ("?", 0)
         settings = self.settings
         connection = Connection(writer, str(peer[0]), int(peer[1]), self.on_sent,
-                                moves=TokenBucket(settings.move_rate, settings.move_burst),
-                                replays=TokenBucket(settings.replay_rate, settings.replay_burst))
+                                moves=TokenBucket(settings.move_rate, settings.move_burst, self.timer.now),
+                                replays=TokenBucket(settings.replay_rate, settings.replay_burst, self.timer.now))
         key = address_key(connection.host)
         if sum(1 for c in self._connections if address_key(c.host) == key) >= MAX_PER_ADDRESS:
             connection.end(error("busy", _("Your address has {count} connections to this server "
@@ -158,7 +160,7 @@ class Server:
                                  fatal=True), f"its address has {MAX_PER_ADDRESS} connections already")
             return
         self._connections.add(connection)
-        deadline = asyncio.get_running_loop().call_later(self.settings.join_seconds, self._join_deadline, connection)
+        deadline = asyncio.create_task(self._join_deadline(connection))
         try:
             async for raw in read_lines(reader, MAX_LINE):
                 await self._take(connection, raw)
@@ -180,7 +182,8 @@ class Server:
                 table.leave(connection)
                 self._let_go_if_done(table)
 
-    def _join_deadline(self, connection: Connection) -> None:
+    async def _join_deadline(self, connection: Connection) -> None:
+        await self.timer.sleep(self.settings.join_seconds)
         if connection.table is None and not connection.closed:
             connection.end(error("timeout", _("No hello with a join code came in time; the connection is closed."),
                                  fatal=True), f"no hello in {self.settings.join_seconds:g} s")
@@ -232,7 +235,7 @@ class Server:
             if exc.unknown:
                 # Held before it is answered, and nothing more is read from this connection
                 # meanwhile: one guess at a time per connection, slowed per address and overall.
-                await asyncio.sleep(self.throttle.failure(connection.host))
+                await self.timer.sleep(self.throttle.failure(connection.host))
             connection.send(error("bad_code", str(exc), hello.id))
             return
         table = seating.table
@@ -297,7 +300,7 @@ class Server:
         if answer.bad:
             self._count_bad(connection)  # after its answer: the tenth is answered, then the connection closed
         if answer.error == "slow_down" and bucket is not None:
-            await asyncio.sleep(bucket.wait())  # nothing more is read from a flood until it may move again
+            await self.timer.sleep(bucket.wait())  # nothing more is read from a flood until it may move again
 
     def _bucket(self, connection: Connection, op: str) -> TokenBucket | None:
         """The rate limit a request of `op` counts against (None: it has none)."""
@@ -373,19 +376,24 @@ class Server:
             lines.append((client, client.encode(update(events_json(events, client.seats),
                                                        table.state_for(client.seats, spectator)))))
         if seat is None:
-            self._pushed[table.id] = asyncio.get_running_loop().time()
+            self._pushed[table.id] = self.timer.now()
         return lines
 
     # --- the clocks -------------------------------------------------------------------------
     async def _tick_forever(self) -> None:
         while True:
-            await asyncio.sleep(self.settings.tick_seconds)
-            now = asyncio.get_running_loop().time()
-            for table in list(self.lobby.tables.values()):
-                try:
-                    self._tick(table, now)
-                except Exception:  # one table's trouble must not stop every clock
-                    log.exception("Table %s: the clock failed:", table.id)
+            await self.timer.sleep(self.settings.tick_seconds)
+            self.tick()
+
+    def tick(self) -> None:
+        """Every table's clock looked at (each `tick_seconds`; and by tests that move a fake
+        timer, so that what the clocks do is done when they look)."""
+        now = self.timer.now()
+        for table in list(self.lobby.tables.values()):
+            try:
+                self._tick(table, now)
+            except Exception:  # one table's trouble must not stop every clock
+                log.exception("Table %s: the clock failed:", table.id)
 
     def _tick(self, table: Table, now: float) -> None:
         if not table.started or table.over or table.session.turn_seconds() is None:

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Protocol
 
+from tilegames.core.kernel.clock import Clock
 from tilegames.core.kernel.protocol import TURN_EVENT, Event, Game
 from tilegames.core.kernel.series import GameRecord, Series, new_series
 from tilegames.core.kernel.series_meta import META_KEY, finished_record, match_meta, series_meta
@@ -62,17 +63,18 @@ def game_meta(table_id: str, series: Series[GameRecord]) -> dict[str, Any]:
 
 
 def start_game(game: Game[Any, Any, Any], config: Any, series: Series[GameRecord], table_id: str,
-               path: Path) -> LocalSession:
+               path: Path, clock: Clock | None = None) -> LocalSession:
     """Deal the series' next game, journaled at `path` (readable by the server's owner only
     from its first byte: it holds the seed, so the bag's order), its lines flushed by the
-    server off its event loop (`deferred`); SaveFailed if it cannot be saved."""
-    return LocalSession.start(game, config, series.seats, series.next_seed(), path=path,
+    server off its event loop (`deferred`); SaveFailed if it cannot be saved. Its turn clock
+    reads `clock` (the server's; None: the monotonic clock)."""
+    return LocalSession.start(game, config, series.seats, series.next_seed(), path=path, clock=clock,
                               meta=game_meta(table_id, series), deferred=True)
 
 
-def resume_game(path: Path) -> LocalSession:
+def resume_game(path: Path, clock: Clock | None = None) -> LocalSession:
     """A game of the table journaled at `path`, opened again where it stopped (deferred too)."""
-    return LocalSession.resume(path, deferred=True)
+    return LocalSession.resume(path, clock=clock, deferred=True)
 
 
 class Client(Protocol):
@@ -89,6 +91,7 @@ class Table:
     spectator_code: str
     # Where game `number` (from 1) of the table's series is journaled.
     journal_for: Callable[[int], Path] | None = None
+    clock: Clock | None = None  # what the next games' turn clocks read (None: the monotonic clock)
     clients: list[Client] = field(default_factory=list)
     # What happened so far, for a newcomer's history (the `turn` events are for screens to react
     # to at the moment, not for a log, so they are left out, as a resumed session leaves them).
@@ -196,11 +199,11 @@ class Table:
             raise RuntimeError("a table without journals cannot deal the next game")
         path = self.journal_for(len(series.games) + 1)
         if path.exists() and path.stat().st_size > 0:
-            session = resume_game(path)
+            session = resume_game(path, self.clock)
         else:
             path.unlink(missing_ok=True)  # an empty file: a server stopped as it began the journal
             session = start_game(self.game, self.session.game.config_from_json(self.session.header.config),
-                                 series, self.id, path)
+                                 series, self.id, path, self.clock)
         old, self.series = self.session, series
         old.close()
         self._begin(session)
