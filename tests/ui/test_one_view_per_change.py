@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from app_helpers import config, pick_from_rack, play_screen
+from app_helpers import config, pick_from_rack, play_screen, until
 from rk_builder import position as rk_position
 from test_scrabble_play import position as sc_position, type_word  # it knows where the Scrabble builder is
 
@@ -25,12 +25,18 @@ from tilegames.ui.games.scrabble.screen import ScrabbleScreen
 
 
 class CountingSession:
-    """A LocalSession that notes the seat of every view it hands out; everything else passes
-    straight through (settings too: the app sets `on_save_failed`)."""
+    """A LocalSession that notes the seat of every view it hands out, and counts the times the
+    screen looks at its clock (`ticks`); everything else passes straight through (settings
+    too: the app sets `on_save_failed`)."""
 
     def __init__(self, inner: LocalSession) -> None:
         object.__setattr__(self, "_inner", inner)
         object.__setattr__(self, "fetched", [])
+        object.__setattr__(self, "ticks", 0)
+
+    def tick(self) -> Any:
+        object.__setattr__(self, "ticks", self.ticks + 1)
+        return self._inner.tick()
 
     def view(self, seat: int | None) -> dict[str, Any]:
         self.fetched.append(seat)
@@ -47,6 +53,12 @@ class CountingSession:
 
     def __setattr__(self, name: str, value: Any) -> None:
         setattr(self._inner, name, value)
+
+
+async def ticks(pilot, session: CountingSession, count: int) -> None:
+    """Until the screen has looked at the clock `count` more times."""
+    until_ticks = session.ticks + count
+    await until(pilot, lambda: session.ticks >= until_ticks)
 
 
 def counting(game, state, clock) -> CountingSession:
@@ -147,13 +159,13 @@ async def test_the_clock_fetches_a_view_only_when_it_brings_news(app):
         await pilot.pause()
         session.counted()
         app.clock.advance(20)
-        await pilot.pause(0.6)  # a few ticks: the timer moves, the game does not
+        await ticks(pilot, session, 2)  # the timer moves, the game does not
         assert session.counted() == []
         app.clock.advance(35)
-        await pilot.pause(0.6)  # the 10-second warning: one event batch
+        await ticks(pilot, session, 2)  # the 10-second warning: one event batch
         assert session.counted() == [0]
         app.clock.advance(10)
-        await pilot.pause(0.6)  # time's up: Ann draws a penalty tile and Bora's turn begins
+        await ticks(pilot, session, 2)  # time's up: Ann draws a penalty tile and Bora's turn begins
         assert session.counted() == [1]
 
 

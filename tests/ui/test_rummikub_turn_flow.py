@@ -94,7 +94,7 @@ async def test_quitting_with_5_seconds_left_and_resuming_keeps_the_table_and_the
         assert screen.session.draft_changed()
         rack_before = len(screen.view["rack"])
         app.clock.advance(55)
-        await pilot.pause(0.4)  # the clock ticks
+        await until(pilot, lambda: "10 seconds left" in screen_text(app))  # the clock ticks
         await pilot.press("q", "y")
         await pilot.pause()
         app.clock.advance(120)  # time at the menu does not count
