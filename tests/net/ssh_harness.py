@@ -14,6 +14,7 @@ from typing import Any, AsyncIterator, Callable
 import asyncssh
 import pytest
 
+from fake_time import FakeTimer
 from tilegames.net.ssh_door import Admission, SshDoor, start_ssh_door
 
 GOOD = "K7PQ-3MZD-XW4R"
@@ -75,7 +76,9 @@ def policy() -> Policy:
 
 @pytest.fixture
 async def door(tmp_path: Path, policy: Policy) -> AsyncIterator[SshDoor]:
-    door = await open_door(tmp_path, policy)
+    """A door whose wrong codes' delays are waited out on a fake timer (`door.timer`), which
+    the test moves."""
+    door = await open_door(tmp_path, policy, timer=FakeTimer())
     yield door
     door.close()
     await door.wait_closed()

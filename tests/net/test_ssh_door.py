@@ -52,10 +52,11 @@ async def test_a_wrong_code_is_answered_only_after_the_throttles_delay(door: Ssh
     for method in ("password", "keyboard-interactive"):
         guess = asyncio.ensure_future(connect(door, password=WRONG, preferred_auth=method))
         await until(lambda: len(policy.failures) == 1)
-        await asyncio.sleep(0.3)
-        assert not guess.done()  # held: the guesser has no answer yet
-        guess.cancel()
-        await asyncio.gather(guess, return_exceptions=True)
+        assert door.timer.pending() == [60.0] and not guess.done()  # held: the guesser has no answer yet
+        door.timer.advance(60.0)
+        with pytest.raises(asyncssh.PermissionDenied):
+            await asyncio.wait_for(guess, 10)  # refused once the delay is over
+        assert policy.failures == ["127.0.0.1"] and door.timer.pending() == []
         policy.failures.clear()
 
 
@@ -83,7 +84,8 @@ async def test_one_connection_is_answered_one_try_at_a_time(door: SshDoor, polic
     await until(lambda: policy.failures == ["?"])
     first.cancel()
     second = asyncio.ensure_future(gate.validate_password("ann", GOOD))
-    await asyncio.sleep(0.3)
+    door.timer.advance(59.0)  # the wrong one's wait is not over yet
+    await asyncio.sleep(0)  # the second try takes its first step: it waits, its code not even looked at
     assert not second.done() and policy.names == ["ann"]
     gate.connection_lost(None)  # the connection goes: the wait ends with it
     await asyncio.gather(first, second, return_exceptions=True)

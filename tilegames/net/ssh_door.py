@@ -49,6 +49,7 @@ from tilegames.net.ssh_caps import Caps, SessionCounts
 from tilegames.net.ssh_child import JOIN_CODES_VARIABLE, child_env
 from tilegames.net.ssh_gate import Admission, CheckCode, CodesForName, Failed, Gatekeeper, KeysFor, Log
 from tilegames.net.ssh_keys import KEYS_FILE, AuthorizedKeys, SshDoorError, host_key
+from tilegames.net.timer import LoopTimer, Timer
 
 __all__ = ["Admission", "SshDoor", "SshDoorError", "start_ssh_door", "join_command", "child_env",
            "JOIN_CODES_VARIABLE"]
@@ -91,6 +92,7 @@ class SshDoor:
     memory: int = MEMORY_LIMIT  # bytes of address space a session's app may map
     counts: SessionCounts = field(default_factory=SessionCounts)  # the caps on sessions, and who holds them
     log: Log = _say
+    timer: Timer = field(default_factory=LoopTimer)  # what a wrong code's delay is waited out on
     port: int = 0
     fingerprint: str = ""
     connections: set[asyncssh.SSHServerConnection] = field(default_factory=set)
@@ -263,17 +265,17 @@ def _tell(process: asyncssh.SSHServerProcess[bytes], sentence: str) -> None:
 async def start_ssh_door(bind: str, port: int, data_dir: Path, check_code: CheckCode, command_for: CommandFor, *,
                          failed: Failed | None = None, keys_for: KeysFor | None = None,
                          codes_for_name: CodesForName | None = None, caps: Caps | None = None,
-                         grace: float = 2.0, log: Log = _say) -> SshDoor:
+                         grace: float = 2.0, log: Log = _say, timer: Timer | None = None) -> SshDoor:
     """Open the SSH door on `bind:port` in the running loop, its host key in `data_dir`.
 
     `failed` defaults to a SignInThrottle of the door's own (pass the game server's to share
     it); `keys_for` to the `ssh_keys` file of `data_dir`; `codes_for_name` to nobody (key
-    logins then fall back to the code); `caps` to `Caps()`. SshDoorError (a key file) or OSError (the address),
-    each with a sentence, when it cannot open."""
+    logins then fall back to the code); `caps` to `Caps()`; `timer` to the real time. SshDoorError
+    (a key file) or OSError (the address), each with a sentence, when it cannot open."""
     door = SshDoor(check_code, command_for,
                    keys_for=keys_for or AuthorizedKeys(data_dir / KEYS_FILE, log).keys_for,
                    codes_for_name=codes_for_name or (lambda name: None),
                    failed=failed or SignInThrottle().failure, counts=SessionCounts(caps or Caps()), grace=grace,
-                   log=log)
+                   log=log, timer=timer or LoopTimer())
     await door.start(bind, port, host_key(data_dir))
     return door

@@ -3,7 +3,7 @@
 The rule is the game server's for a hello (codes.py, SignInThrottle): **the code is checked
 first, and a right one is let in at once**, whoever sent wrong ones before it, so a guesser
 can never shut a player out; only a wrong one waits, the delay the throttle gives (`failed`),
-before it is refused.
+before it is refused (on the door's `timer`: the game server's, timer.py).
 
 asyncssh runs each password try in a task of its own, and a client's next try cancels the one
 in progress: a guesser sending tries back to back would have each checked at once and never
@@ -22,6 +22,7 @@ from typing import Callable, Protocol, Sequence
 import asyncssh
 
 from tilegames.core.text.i18n import N_, _
+from tilegames.net.timer import Timer
 
 BANNER = N_("tilegames: your password is your seat's join code (it looks like K7PQ-3MZD-XW4R).")  # sent with _() and CRLF
 
@@ -62,6 +63,9 @@ class Door(Protocol):
 
     @property
     def log(self) -> Log: ...
+
+    @property
+    def timer(self) -> Timer: ...
 
     @property
     def connections(self) -> set[asyncssh.SSHServerConnection]: ...
@@ -112,7 +116,7 @@ class Gatekeeper(asyncssh.SSHServer):
         except Exception as exc:  # a failing policy refuses; the log says why
             door.log(f"SSH: checking a code failed: {exc!r}")
             return False
-        self._held = asyncio.ensure_future(asyncio.sleep(max(0.0, delay)))
+        self._held = asyncio.ensure_future(door.timer.sleep(delay))
         await asyncio.shield(self._held)
         return False
 

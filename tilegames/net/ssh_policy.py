@@ -47,10 +47,10 @@ def codes_for_name(server: Server) -> Callable[[str], tuple[str, ...] | None]:
 
 
 async def open_door(server: Server, bind: str, tcp_port: int, ssh_port: int) -> "SshDoor":
-    """The SSH front door beside the TCP listener, sharing its throttle on wrong codes; its
-    players' keys are the `ssh_keys` file of the server's data folder."""
+    """The SSH front door beside the TCP listener, sharing its throttle on wrong codes (and the
+    time their delays are waited out on); its players' keys are the `ssh_keys` file of the server's data folder."""
     from tilegames.net.ssh_door import join_command, start_ssh_door
 
     return await start_ssh_door(bind, ssh_port, server.lobby.store.dir, check_code=check_code(server),
                                 command_for=join_command(bind, tcp_port), failed=server.throttle.failure,
-                                codes_for_name=codes_for_name(server))
+                                codes_for_name=codes_for_name(server), timer=server.timer)
