@@ -46,6 +46,31 @@ def door_app(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> TilegamesApp:
     return TilegamesApp(clock=FakeClock(), save=False, one_game=True)
 
 
+async def until(pilot, done, seconds: float = 10.0) -> None:
+    """Let the app run until `done()` (at most `seconds`: a guard against waiting forever)."""
+    for _ in range(int(seconds / 0.02)):
+        if done():
+            return
+        await pilot.pause(0.02)
+    assert done()
+
+
+def palette_offers(app: TilegamesApp) -> str | None:
+    """What the command palette's search found first: the command's title, "" once it has
+    said that nothing matches, None while it has not answered (or is not open)."""
+    from textual.command import CommandList, CommandPalette
+
+    if not isinstance(app.screen, CommandPalette):
+        return None
+    options = app.screen.query_one(CommandList)
+    if not options.option_count:
+        return None
+    first = options.get_option_at_index(0)
+    if first.id == "--no-matches":  # CommandPalette._NO_MATCHES
+        return ""
+    return str(getattr(first.prompt, "plain", "")).split("\n")[0]
+
+
 def said(app: TilegamesApp) -> list[str]:
     return [str(n.message) for n in app._notifications]
 
@@ -66,16 +91,23 @@ async def test_what_would_save_a_screenshot_writes_nothing_in_an_ssh_session(
         monkeypatch: pytest.MonkeyPatch, folders: Path, over_ssh: bool) -> None:
     app = door_app(monkeypatch, folders) if over_ssh else TilegamesApp(clock=FakeClock(), save=False, one_game=True)
     before = files(folders)
+
+    def tried() -> int:
+        """Screenshots tried so far: each one's sentence said, or its file written."""
+        return said(app).count(SENTENCE) if over_ssh else len(files(folders) - before)
+
     async with app.run_test(size=(80, 24)) as pilot:
         app.bind("ctrl+t", "screenshot")  # a key bound to Textual's screenshot action
         await pilot.press("ctrl+t")
-        await pilot.pause(0.3)
+        await until(pilot, lambda: tried() == 1)
         await pilot.press("ctrl+p")  # the palette, and what a player would type in it
         await pilot.pause()
-        await pilot.press(*"screenshot", "enter")
-        await pilot.pause(0.3)
+        await pilot.press(*"screenshot")
+        await until(pilot, lambda: palette_offers(app) == ("" if over_ssh else "Screenshot"))
+        await pilot.press("enter")  # over SSH, there is nothing to run
+        await until(pilot, lambda: tried() == 1 + (not over_ssh))
         app.save_screenshot()  # what TEXTUAL_SCREENSHOT in the environment does at start
-        await pilot.pause(0.3)
+        await until(pilot, lambda: tried() == 2 + (not over_ssh))
     written = files(folders) - before
     if over_ssh:
         assert written == set()
