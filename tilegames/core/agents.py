@@ -1,16 +1,22 @@
-"""Computer players (DESIGN.md §4, "Agents"): the protocol, one agent per game, a headless driver.
+"""Computer players (DESIGN.md §4, "Agents"): the protocol, one agent per game, and the one way
+they are driven.
 
 An agent decides from its seat's **view** only: `choose(view, time_budget)`. It is never given
 the state, so it cannot peek at other racks or the bag order even by accident; everything it
 needs (its rack, the table or board, rack sizes, a redeal question, a play waiting for a
-challenge) is in the view, the same JSON-able dict a UI or a network client gets. `play_out`
-enforces this structurally: each view is built with `game.view(state, seat)` and copied
-through JSON before the agent sees it, so no object of the engine's state reaches an agent.
+challenge) is in the view, the same JSON-able dict a UI or a network client gets, copied
+through JSON before the agent sees it (`seat_view`, `Question`), so no object of the engine's
+state reaches an agent.
 
-The app runs an agent off the UI thread (a Textual worker): take `session.view(seat)`, call
-`agent.choose(view, budget)` in the worker, and give the answer to `session.act(seat, action)`
-on the UI thread. A seat may be asked out of turn (a challenge window: `who_may_act` names more
-than the current seat); it answers None when it lets the moment pass.
+Every driver goes the same way, and only brings its own threading: the app's screens (a Textual
+worker: ui/screens/turns.py, and the Scrabble challenge strip), the server (an executor:
+net/robots.py) and the headless `play_out` below (a direct call). Which computer seat is asked
+next is `seats_asked` (`next_to_ask` for a driver that keeps asking until someone acts); the
+question (`Question`) holds the seat, its view and the moment it is about (the turn, and the
+state when the driver holds it); its answer is applied only if `Question.still_good`: an
+action, not the clock's, the same turn (and state), and the seat still allowed to act.
+A seat may be asked out of turn (a challenge window: `who_may_act` names more than the current
+seat); it answers None when it lets the moment pass.
 
 A game names its agent module in its manifest (core/manifest.py), imported on first use, so
 `core` does not import `games`.
@@ -20,13 +26,14 @@ from __future__ import annotations
 
 import importlib
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, TypeGuard, runtime_checkable
 
 from tilegames.core.errors import BadRecord
 from tilegames.core.text.i18n import _
 from tilegames.core.kernel.protocol import Action, Event, Game
+from tilegames.core.kernel.session_protocol import Session
 from tilegames.core.registry import known_ids, manifest, manifests
 
 AnyGame = Game[Any, Any, Any]
@@ -83,11 +90,16 @@ def agent_for(game_id: str) -> Agent:
     return factory()
 
 
-def seat_view(game: AnyGame, state: Any, seat: int) -> dict[str, Any]:
-    """What an agent at `seat` is given: the seat's own view as plain JSON data (a copy, so no
-    engine object, and nothing the view does not show, can reach the agent)."""
-    copied: dict[str, Any] = json.loads(json.dumps(game.view(state, seat)))
+def plain(view: dict[str, Any]) -> dict[str, Any]:
+    """A view as plain JSON data: a copy, so no engine object, and nothing the view does not
+    show, can reach an agent."""
+    copied: dict[str, Any] = json.loads(json.dumps(view))
     return copied
+
+
+def seat_view(game: AnyGame, state: Any, seat: int) -> dict[str, Any]:
+    """What an agent at `seat` is given: the seat's own view as plain JSON data (`plain`)."""
+    return plain(game.view(state, seat))
 
 
 def seats_asked(game: AnyGame, state: Any) -> tuple[int, ...]:
@@ -101,6 +113,52 @@ def seats_asked(game: AnyGame, state: Any) -> tuple[int, ...]:
         count = len(game.view(state, None)["seats"])
         others.sort(key=lambda s: (s - current) % count)
     return (*others, current)
+
+
+def next_to_ask(game: AnyGame, state: Any, computers: Collection[int], asked: Mapping[int, Any]) -> int | None:
+    """The computer seat to ask next about `state`: the first of `seats_asked` played by the
+    computer and not asked about this very state yet (`asked`: seat -> the state it was last
+    asked about). None: each one that may act has been asked."""
+    for seat in seats_asked(game, state):
+        if seat in computers and asked.get(seat) is not state:
+            return seat
+    return None
+
+
+@dataclass(frozen=True)
+class Question:
+    """What a computer seat is asked: the seat, its view (plain JSON data) and the moment it is
+    about, the turn number and, when the driver holds it, the state itself, so that the answer,
+    which comes later from another thread, can be judged against the game as it is then."""
+
+    seat: int
+    view: dict[str, Any]
+    turn: int
+    state: Any = None
+
+    @classmethod
+    def of(cls, session: Session, seat: int, state: Any = None) -> Question:
+        """The question for `seat` about the session as it is now (and about `state`, when the
+        driver holds the session's state: the server)."""
+        return cls(seat, plain(session.view(seat)), session.turn_number(), state)
+
+    @classmethod
+    def about(cls, game: AnyGame, state: Any, seat: int) -> Question:
+        """The question for `seat` about `state`, for a driver that holds the state (headless)."""
+        return cls(seat, seat_view(game, state, seat), game.turn_number(state), state)
+
+    def answer(self, agent: Agent, time_budget: float) -> Action | None:
+        """The agent's answer: what the driver runs in its worker, executor or at once."""
+        return agent.choose(self.view, time_budget)
+
+    def still_good(self, action: Action | None, session: Session, state: Any = None) -> TypeGuard[Action]:
+        """Whether `action`, the answer to this question, may be applied to `session` now: an
+        action (None lets the moment pass), not one only the controller takes (the clock's
+        timeout), and the game still where it was when asked: the same turn (the same state, for
+        a question about one: `state` is the session's now) and the seat still allowed to act.
+        Meanwhile the clock may have run out, or another seat may have acted."""
+        return (action is not None and not action.controller_only and session.turn_number() == self.turn
+                and (self.state is None or state is self.state) and self.seat in session.who_may_act())
 
 
 @dataclass
@@ -117,7 +175,8 @@ def play_out(game: AnyGame, state: Any, agents: Sequence[Agent] | Mapping[int, A
              on_move: Callable[[int, Action], None] | None = None) -> PlayOut:
     """Play `state` to the end with an agent at every seat (`agents[seat]`), headless.
 
-    Each agent sees only `seat_view(game, state, seat)`. An action the game refuses raises
+    Each agent sees only its `Question.about` the state (its seat's view as plain data); the
+    seats are asked in the order of `seats_asked`. An action the game refuses raises
     IllegalMove (an agent must never be refused); an agent that answers None on its own turn,
     or a game that does not end within `max_actions`, raises RuntimeError.
     """
@@ -127,7 +186,7 @@ def play_out(game: AnyGame, state: Any, agents: Sequence[Agent] | Mapping[int, A
         if not asked:
             return result
         for seat in asked:
-            action = agents[seat].choose(seat_view(game, result.state, seat), time_budget)
+            action = Question.about(game, result.state, seat).answer(agents[seat], time_budget)
             if action is not None:
                 break
             if seat == asked[-1]:

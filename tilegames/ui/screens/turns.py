@@ -25,7 +25,7 @@ from typing import Any, Callable, TypeVar
 from textual import work
 from textual.binding import Binding, BindingType
 
-from tilegames.core.agents import Agent, agent_for
+from tilegames.core.agents import Agent, Question, agent_for
 from tilegames.core.errors import IllegalMove
 from tilegames.core.text.i18n import N_, _
 from tilegames.core.kernel.protocol import TURN_EVENT, Action, Event
@@ -186,7 +186,7 @@ class TurnScreen(Asking, BaseScreen):
             self.session.restart_clock()
             self._redraw()
             if seat in self.agent_seats:
-                self._think(seat, self.session.view(seat), self.last_turn)
+                self._think(Question.of(self.session, seat))
             return
         if self.open_hands or seat == self.viewer or len(self.humans) == 1:
             self.session.restart_clock()  # a resumed turn's clock waits, paused, until now
@@ -207,14 +207,15 @@ class TurnScreen(Asking, BaseScreen):
         return self._agent
 
     @work(thread=True, group="agent")
-    def _think(self, seat: int, view: dict[str, Any], turn: int) -> None:
-        """The agent decides off the UI thread, from its seat's view only."""
-        action = self.agent().choose(view, AGENT_SECONDS)
-        self.app.call_from_thread(self._agent_answer, seat, turn, action)
+    def _think(self, question: Question) -> None:
+        """The agent decides off the UI thread, from its seat's view only (core/agents.py)."""
+        action = question.answer(self.agent(), AGENT_SECONDS)
+        self.app.call_from_thread(self._agent_answer, question, action)
 
-    def _agent_answer(self, seat: int, turn: int, action: Action | None) -> None:
-        if action is None or turn != self.session.turn_number() or seat not in self.session.who_may_act():
-            return  # too late: the clock (or someone) moved the game on
+    def _agent_answer(self, question: Question, action: Action | None) -> None:
+        if not question.still_good(action, self.session):
+            return  # a pass on the moment, or too late: the clock (or someone) moved the game on
+        seat = question.seat
 
         def refused(exc: IllegalMove) -> None:
             self._say(_("{name}'s move was refused: {reasons}").format(name=self.session.seats[seat],

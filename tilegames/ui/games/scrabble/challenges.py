@@ -8,6 +8,7 @@ from typing import Any
 
 from textual import work
 
+from tilegames.core.agents import Question
 from tilegames.core.errors import IllegalMove
 from tilegames.core.text.i18n import _
 from tilegames.core.kernel.protocol import TURN_EVENT, Event
@@ -50,15 +51,18 @@ class ScrabbleChallenges(TurnScreen):
         if asked:
             self._handing_off = True  # no keys while the computers think
             self._redraw()  # the play on the board meanwhile
-            self._computers_consider(asked, {s: self.session.view(s) for s in asked})
+            self._computers_consider([Question.of(self.session, s) for s in asked])
             return
         self._ask_people()
 
     @work(thread=True, group="agent")
-    def _computers_consider(self, seats: list[int], views: dict[int, dict[str, Any]]) -> None:
-        for seat in seats:
-            if isinstance(self.agent().choose(views[seat], AGENT_SECONDS), Challenge):
-                self.app.call_from_thread(self._challenge_answer, seat)
+    def _computers_consider(self, questions: list[Question]) -> None:
+        # A challenge is acted on as it comes, not held to `Question.still_good`: while the
+        # computers think the screen is handed off, so neither a key nor the clock moves the game
+        # here, and a challenge the game no longer takes is refused with its reasons (as any).
+        for question in questions:
+            if isinstance(question.answer(self.agent(), AGENT_SECONDS), Challenge):
+                self.app.call_from_thread(self._challenge_answer, question.seat)
                 return
         self.app.call_from_thread(self._ask_people)
 
