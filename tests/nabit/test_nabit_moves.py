@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from nab_builder import across, position
+from test_nabit_agent import own_list
 
 from tilegames.core.agents import agent_for, play_out, seat_view
 from tilegames.games.nabit.actions import Build
@@ -49,12 +50,6 @@ def test_every_build_found_in_seeded_games_is_taken_and_the_agent_plays_the_firs
         else:
             assert not isinstance(chosen, Build)
     assert builds >= 10
-
-
-def own_list(tmp_path, *words: str) -> str:
-    path = tmp_path / "words.txt"
-    path.write_text("\n".join(words) + "\n")
-    return str(path)
 
 
 def test_a_first_word_gains_its_word_and_a_twentieth_per_tile(tmp_path):
