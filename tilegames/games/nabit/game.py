@@ -25,6 +25,7 @@ from tilegames.core.kernel.protocol import Action, Event, Game, Outcome, Result
 from tilegames.core.kernel.seats import SeatOrder
 from tilegames.core.parts.tiles import Bag, Tile
 from tilegames.core.kernel.turn_guard import check_turn
+from tilegames.core.kernel.views import plain_view
 from tilegames.games.nabit import MANIFEST
 from tilegames.games.nabit.actions import ACTION_TYPES, Build, Exchange, Pass, Timeout
 from tilegames.games.nabit.board import Cells, with_tiles
@@ -239,7 +240,7 @@ class NabItGame(Game[NabItConfig, NabState, NabDraft]):
 
     # --- seeing ---------------------------------------------------------------------------
     def view(self, state: NabState, seat: int | None, draft: NabDraft | None = None) -> dict[str, Any]:
-        return build_view(self.id, state, seat, draft, self.turn_seconds(state))
+        return plain_view(build_view(self.id, state, seat, draft, self.turn_seconds(state)))
 
     # --- drafts ---------------------------------------------------------------------------
     def new_draft(self, state: NabState, seat: int) -> NabDraft:

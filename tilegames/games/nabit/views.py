@@ -46,7 +46,7 @@ blank}`: `face` is the tile's notation (owner's seat, then the letter or `?`: `"
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Sequence
 
 from tilegames.core.parts.grid import Pos
 from tilegames.core.parts.tiles import Tile
@@ -58,23 +58,26 @@ from tilegames.games.nabit.placement import judge_build
 from tilegames.games.nabit.scoring import scores, top_tiles, words_held
 from tilegames.games.nabit.state import NabState
 from tilegames.games.nabit.tiles import COLOURS, is_blank, owner, printed_letter
+from tilegames.games.nabit.view_types import (
+    Bounds, Cell, DraftTile, GridCell, NabItView, NabRules, NabTile, Preview, PreviewWord, WordHeld,
+)
 from tilegames.games.nabit.words import judge_for
 
 RULE_KEYS = ("min_word_len", "bank_trigger", "open_hands", "require_last_tile_announce", "family_words",
              "word_list")
 
 
-def tile_view(tile: Tile) -> dict[str, Any]:
+def tile_view(tile: Tile) -> NabTile:
     return {"id": tile.id, "face": tile.face, "letter": printed_letter(tile), "owner": owner(tile),
             "blank": is_blank(tile)}
 
 
-def cells_json(cells: Sequence[Pos]) -> list[list[int]]:
+def cells_json(cells: Sequence[Pos]) -> list[Cell]:
     return [[r, c] for r, c in cells]
 
 
-def _grid(state: NabState, draft: NabDraft | None) -> list[dict[str, Any]]:
-    shown: dict[Pos, dict[str, Any]] = {}
+def _grid(state: NabState, draft: NabDraft | None) -> list[GridCell]:
+    shown: dict[Pos, GridCell] = {}
     for stack in state.grid:
         top = stack.shows()
         shown[stack.pos] = {"row": stack.pos[0], "col": stack.pos[1], "height": top.height, "letter": top.letter,
@@ -90,7 +93,7 @@ def _grid(state: NabState, draft: NabDraft | None) -> list[dict[str, Any]]:
     return [shown[pos] for pos in sorted(shown)]
 
 
-def _draft(draft: NabDraft | None) -> list[dict[str, Any]]:
+def _draft(draft: NabDraft | None) -> list[DraftTile]:
     if draft is None:
         return []
     blanks = {t.id for t in draft.hand if is_blank(t)}
@@ -98,28 +101,28 @@ def _draft(draft: NabDraft | None) -> list[dict[str, Any]]:
             for p in draft.placements]
 
 
-def _bounds(grid: list[dict[str, Any]]) -> dict[str, int] | None:
+def _bounds(grid: list[GridCell]) -> Bounds | None:
     if not grid:
         return None
     rows, cols = [c["row"] for c in grid], [c["col"] for c in grid]
     return {"top": min(rows), "left": min(cols), "bottom": max(rows), "right": max(cols)}
 
 
-def _words(cells: Surface, control: dict[Cells, int]) -> list[dict[str, Any]]:
+def _words(cells: Surface, control: dict[Cells, int]) -> list[WordHeld]:
     return [{"cells": cells_json(word), "word": spell(cells, word),
              "direction": "across" if word[0][0] == word[-1][0] else "down", "controller": seat,
              "locked": any(cells[pos].capped for pos in word)}
             for word, seat in control.items()]
 
 
-def preview(state: NabState, seat: int, draft: NabDraft) -> dict[str, Any]:
+def preview(state: NabState, seat: int, draft: NabDraft) -> Preview:
     """What committing `draft` now would do (see the module docstring)."""
     cells = state.cells()
     report = judge_build(state.config, judge_for(state.config), cells, state.hands[seat], draft.placements,
                          state.turn)
-    words = [{"cells": cells_json(w.cells), "word": w.word, "ok": w.problem is None, "problem": w.problem}
+    words: list[PreviewWord] = [{"cells": cells_json(w.cells), "word": w.word, "ok": w.problem is None, "problem": w.problem}
              for w in report.words]
-    out: dict[str, Any] = {"valid": not report.problems, "problems": list(report.problems), "words": words,
+    out: Preview = {"valid": not report.problems, "problems": list(report.problems), "words": words,
                            "changes": [], "caps": cells_json(report.caps), "bank": False, "scores": None}
     if report.problems:
         return out
@@ -128,14 +131,15 @@ def preview(state: NabState, seat: int, draft: NabDraft) -> dict[str, Any]:
     bank = earns_bank(state.config.bank_trigger, report.caps, stolen(before, after, seat)) and len(state.bags[seat]) > 0
     banks = [len(b) for b in state.banks]
     banks[seat] += bank
-    out.update(changes=[{"cells": cells_json(word), "word": spell(report.after, word), "from": before.get(word),
-                         "to": after[word]} for word in changed_hands(before, after)],
-               bank=bank, scores=list(scores(after, banks)))
+    out["changes"] = [{"cells": cells_json(word), "word": spell(report.after, word), "from": before.get(word),
+                       "to": after[word]} for word in changed_hands(before, after)]
+    out["bank"] = bank
+    out["scores"] = list(scores(after, banks))
     return out
 
 
 def build_view(game_id: str, state: NabState, seat: int | None, draft: NabDraft | None,
-               turn_seconds: float | None) -> dict[str, Any]:
+               turn_seconds: float | None) -> NabItView:
     if draft is not None and (seat is None or seat != state.current):
         raise ValueError("Only the seat whose turn it is has a draft to view.")
     players = len(state.seats)
@@ -145,10 +149,14 @@ def build_view(game_id: str, state: NabState, seat: int | None, draft: NabDraft 
     banks = [len(b) for b in state.banks]
     grid = _grid(state, draft)
     hand = draft.in_hand() if draft is not None else (state.hands[seat] if seat is not None else None)
-    rules: dict[str, Any] = {key: getattr(config, key) for key in RULE_KEYS}
-    rules.update(hand_size=HAND, max_height=MAX_HEIGHT, idle_limit=2 * players)
+    # RULE_KEYS, then the fixed sizes (written out, so that mypy checks each value).
+    rules: NabRules = {
+        "min_word_len": config.min_word_len, "bank_trigger": config.bank_trigger, "open_hands": config.open_hands,
+        "require_last_tile_announce": config.require_last_tile_announce, "family_words": config.family_words,
+        "word_list": config.word_list, "hand_size": HAND, "max_height": MAX_HEIGHT, "idle_limit": 2 * players,
+    }
     end = state.end
-    view: dict[str, Any] = {
+    view: NabItView = {
         "game": game_id,
         "seats": list(state.seats),
         "colours": list(COLOURS[:players]),

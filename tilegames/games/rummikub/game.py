@@ -15,6 +15,7 @@ from tilegames.core.kernel.seats import SeatOrder
 from tilegames.core.parts.table_rows import ROW_EDIT_TYPES, RowEdit, RowsDraft, apply_edit
 from tilegames.core.parts.tiles import Bag, Tile
 from tilegames.core.kernel.turn_guard import check_turn
+from tilegames.core.kernel.views import plain_view
 from tilegames.games.rummikub import MANIFEST
 from tilegames.games.rummikub.actions import ACTION_TYPES, Draw, Pass, Play, Redeal, Timeout
 from tilegames.games.rummikub.config import PRESETS, SETUP_OPTIONS, RummikubConfig
@@ -25,6 +26,7 @@ from tilegames.games.rummikub.scoring import rack_value, score_going_out, score_
 from tilegames.games.rummikub.setup import count_doubles, deal, draw_for_first_player, redeal_candidates
 from tilegames.games.rummikub.state import GameEnd, RummikubState
 from tilegames.games.rummikub.turn import check_play, read_set
+from tilegames.games.rummikub.view_types import RedealOffer, RummikubSet, RummikubTile, RummikubView
 
 TIMEOUT_PENALTY = 3
 
@@ -242,11 +244,11 @@ class RummikubGame(Game[RummikubConfig, RummikubState, RowsDraft]):
             raise ValueError("Only the seat whose turn it is has a draft to view.")
         new_ids = {t.id for t in draft.placed()} if draft is not None else set()
 
-        def tile(t: Tile) -> dict[str, Any]:
+        def tile(t: Tile) -> RummikubTile:
             return {"id": t.id, "face": t.face, "new": t.id in new_ids}
 
         rows = draft.rows if draft is not None else state.table
-        table = []
+        table: list[RummikubSet] = []
         meld_points = 0
         for row in rows:
             check = read_set(row)
@@ -256,13 +258,13 @@ class RummikubGame(Game[RummikubConfig, RummikubState, RowsDraft]):
             table.append({"tiles": [tile(t) for t in row], "kind": check.kind, "value": check.value,
                           "reason": check.reason, "jokers": list(check.jokers)})
         rack = draft.rack if draft is not None else (state.racks[seat] if seat is not None else None)
-        redeal = None
+        redeal: RedealOffer | None = None
         if state.phase == "redeal":
             asked = state.redeal_asking[0]
             redeal = {"asking": asked}
             if seat == asked:
                 redeal["doubles"] = count_doubles(state.racks[asked])
-        view: dict[str, Any] = {
+        view: RummikubView = {
             "game": self.id,
             "seats": list(state.seats),
             "you": seat,
@@ -286,7 +288,7 @@ class RummikubGame(Game[RummikubConfig, RummikubState, RowsDraft]):
         if state.end is not None:
             view["result"] = {"reason": state.end.reason, "winners": list(state.end.winners),
                               "scores": list(state.end.scores), "rack_values": list(state.end.rack_values)}
-        return view
+        return plain_view(view)
 
     # --- drafts ---------------------------------------------------------------------------
     def new_draft(self, state: RummikubState, seat: int) -> RowsDraft:

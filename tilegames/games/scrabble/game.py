@@ -15,6 +15,7 @@ from tilegames.core.kernel.protocol import Action, Event, Game, Outcome, Result
 from tilegames.core.kernel.seats import SeatOrder
 from tilegames.core.parts.tiles import Bag
 from tilegames.core.kernel.turn_guard import check_turn
+from tilegames.core.kernel.views import plain_view
 from tilegames.games.scrabble import MANIFEST
 from tilegames.games.scrabble.actions import (
     ACTION_TYPES, AcceptPlay, Challenge, Exchange, Pass, Place, Placement, Timeout,
@@ -29,6 +30,7 @@ from tilegames.games.scrabble.scenario import SCENARIO
 from tilegames.games.scrabble.setup import check_players, deal, first_player
 from tilegames.games.scrabble.state import PendingPlay, ScrabbleState, Square
 from tilegames.games.scrabble.tiles import BLANK, RACK_SIZE, full_set
+from tilegames.games.scrabble.view_types import Preview, ScrabbleView
 
 BOARD_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
@@ -267,7 +269,7 @@ class ScrabbleGame(Game[ScrabbleConfig, ScrabbleState, ScrabbleDraft]):
             unseen_tiles = [t.face for t in state.bag.tiles] + [t.face for s, r in enumerate(state.racks) if s != seat for t in r]
             unseen = "".join(sorted(unseen_tiles, key=lambda f: (f == BLANK, f)))
         pending = state.pending
-        preview = None
+        preview: Preview | None = None
         if draft is not None and draft.placements and seat is not None:
             try:
                 scored, _placed = self.check_placement(state, seat, draft.placements)
@@ -275,7 +277,7 @@ class ScrabbleGame(Game[ScrabbleConfig, ScrabbleState, ScrabbleDraft]):
                            "bingo": scored.bingo}
             except IllegalMove as exc:
                 preview = {"problem": " ".join(exc.reasons)}
-        return {
+        view: ScrabbleView = {
             "game": self.id,
             "seats": list(state.seats),
             "you": seat,
@@ -304,6 +306,7 @@ class ScrabbleGame(Game[ScrabbleConfig, ScrabbleState, ScrabbleDraft]):
                 "adjustments": list(state.end.adjustments), "scores": list(state.end.scores),
                 "winners": list(state.end.winners)},
         }
+        return plain_view(view)
 
     # --- drafts ---------------------------------------------------------------------------
     def new_draft(self, state: ScrabbleState, seat: int) -> ScrabbleDraft:

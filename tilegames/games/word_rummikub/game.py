@@ -21,6 +21,7 @@ from tilegames.core.kernel.seats import SeatOrder
 from tilegames.core.parts.table_rows import RowEdit
 from tilegames.core.parts.tiles import Bag, Tile
 from tilegames.core.kernel.turn_guard import check_turn
+from tilegames.core.kernel.views import plain_view
 from tilegames.games.word_rummikub import MANIFEST
 from tilegames.games.word_rummikub.actions import ACTION_TYPES, Draw, JokerLetter, Pass, Play, Timeout
 from tilegames.games.word_rummikub.config import HAND, PRESETS, SETUP_OPTIONS, WordRummikubConfig
@@ -207,7 +208,7 @@ class WordRummikubGame(Game[WordRummikubConfig, WordState, WordDraft]):
 
     # --- seeing ---------------------------------------------------------------------------
     def view(self, state: WordState, seat: int | None, draft: WordDraft | None = None) -> dict[str, Any]:
-        return build_view(self.id, state, seat, draft, judge_for_view(state.config), self.turn_seconds(state))
+        return plain_view(build_view(self.id, state, seat, draft, judge_for_view(state.config), self.turn_seconds(state)))
 
     # --- drafts ---------------------------------------------------------------------------
     def new_draft(self, state: WordState, seat: int) -> WordDraft:

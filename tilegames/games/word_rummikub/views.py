@@ -39,7 +39,7 @@ Other racks appear only as sizes (not even their jokers), the bag only as a coun
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Sequence
+from typing import Sequence
 
 from tilegames.core.errors import IllegalMove
 from tilegames.core.text.i18n import _
@@ -50,6 +50,7 @@ from tilegames.games.word_rummikub.draft import WordDraft
 from tilegames.games.word_rummikub.state import WordState
 from tilegames.games.word_rummikub.tiles import is_joker, letter_of, spell
 from tilegames.games.word_rummikub.turn import Position, check_play
+from tilegames.games.word_rummikub.view_types import WordRow, WordRules, WordRummikubView, WordTile
 from tilegames.games.word_rummikub.words import WordJudge
 
 RULE_KEYS = ("min_word_len", "first_meld_extra_words", "longest_needs_rack_tile", "joker_sub_from_table",
@@ -62,17 +63,17 @@ def position(state: WordState, seat: int) -> Position:
     return Position(state.table, state.racks[seat], state.melded[seat], len(state.bag))
 
 
-def tile_view(tile: Tile, letters: dict[int, str], new: bool = False) -> dict[str, Any]:
+def tile_view(tile: Tile, letters: dict[int, str], new: bool = False) -> WordTile:
     return {"id": tile.id, "face": tile.face, "letter": letter_of(tile, letters), "joker": is_joker(tile),
             "new": new}
 
 
 def row_views(config: WordRummikubConfig, judge: WordJudge, rows: Sequence[Sequence[Tile]],
-              letters: dict[int, str], before: set[tuple[int, ...]], placed: set[int]) -> list[dict[str, Any]]:
+              letters: dict[int, str], before: set[tuple[int, ...]], placed: set[int]) -> list[WordRow]:
     """Each row judged on its own (see the module docstring)."""
     spelled = [spell(row, letters) for row in rows]
     counts = Counter(spelled)
-    out = []
+    out: list[WordRow] = []
     for row, word in zip(rows, spelled):
         named = "?" not in word
         is_word = named and judge.accepts(word)
@@ -106,7 +107,7 @@ def commit_check(state: WordState, seat: int, draft: WordDraft, judge: WordJudge
 
 
 def build_view(game_id: str, state: WordState, seat: int | None, draft: WordDraft | None,
-               judge: WordJudge, turn_seconds: float | None) -> dict[str, Any]:
+               judge: WordJudge, turn_seconds: float | None) -> WordRummikubView:
     if draft is not None and (seat is None or seat != state.current):
         raise ValueError("Only the seat whose turn it is has a draft to view.")
     table = draft.table if draft is not None else state.table
@@ -115,10 +116,16 @@ def build_view(game_id: str, state: WordState, seat: int | None, draft: WordDraf
     before = {tuple(t.id for t in row) for row in state.table.rows}  # without a draft nothing is new
     rack = draft.rack if draft is not None else (state.racks[seat] if seat is not None else None)
     config = state.config
-    rules: dict[str, Any] = {key: getattr(config, key) for key in RULE_KEYS}
-    rules["first_meld_letters"] = FIRST_MELD_LETTERS
+    # RULE_KEYS, then the first meld's letters (written out, so that mypy checks each value).
+    rules: WordRules = {
+        "min_word_len": config.min_word_len, "first_meld_extra_words": config.first_meld_extra_words,
+        "longest_needs_rack_tile": config.longest_needs_rack_tile, "joker_sub_from_table": config.joker_sub_from_table,
+        "word_check": config.word_check, "skip_next_turn_on_misspell": config.skip_next_turn_on_misspell,
+        "timeout_penalty_tiles": config.timeout_penalty_tiles, "winner_rule": config.winner_rule,
+        "family_words": config.family_words, "word_list": config.word_list, "first_meld_letters": FIRST_MELD_LETTERS,
+    }
     score, problems = commit_check(state, seat, draft, judge) if draft is not None and seat is not None else (None, None)
-    view: dict[str, Any] = {
+    view: WordRummikubView = {
         "game": game_id,
         "seats": list(state.seats),
         "you": seat,
