@@ -12,6 +12,7 @@ import os
 from pathlib import Path
 
 import pytest
+from app_helpers import until
 
 from tilegames.core.kernel.clock import FakeClock
 from tilegames.net.ssh_child import SSH_SESSION_VARIABLE, child_env
@@ -44,15 +45,6 @@ def door_app(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> TilegamesApp:
         if key in (SSH_SESSION_VARIABLE, "TILEGAMES_HOME"):
             monkeypatch.setenv(key, value)
     return TilegamesApp(clock=FakeClock(), save=False, one_game=True)
-
-
-async def until(pilot, done, seconds: float = 10.0) -> None:
-    """Let the app run until `done()` (at most `seconds`: a guard against waiting forever)."""
-    for _ in range(int(seconds / 0.02)):
-        if done():
-            return
-        await pilot.pause(0.02)
-    assert done()
 
 
 def palette_offers(app: TilegamesApp) -> str | None:
