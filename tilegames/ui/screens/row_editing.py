@@ -1,7 +1,8 @@
 """Moving tiles on a table of rows with the keyboard and the mouse: the cursor, the held tile,
 new rows, splits and joins. Rummikub and Rummikub Word both lay rows of tiles, so both screens
-use this: the screen supplies the view (`view["table"]`, its rack order in `_rack_tiles`), the
-session, `_can_edit`, `_do` and `_redraw`; everything here sends row edits to the session."""
+use this: the screen supplies the view (read as the rows screens' facet, core/kernel/views.py's
+`RowsView`), its rack order (`_rack_tiles`), the session, `_can_edit`, `_do` and `_redraw`;
+everything here sends row edits to the session."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ from typing import Any, Callable
 
 from textual.binding import Binding
 
+from tilegames.core.kernel import views
+from tilegames.core.kernel.views import RowsView, RowTile, TableRow
 from tilegames.core.parts.table_rows import JoinRows, MoveTile, SplitRow
 from tilegames.ui.widgets.rack import Rack
 from tilegames.ui.widgets.table import Table
@@ -38,7 +41,12 @@ class RowEditing:
     _can_edit: Callable[[], bool]
     _do: Callable[..., None]  # (step, then): TurnScreen._do
     _redraw: Callable[[], None]
-    _rack_tiles: Callable[[], list[dict[str, Any]]]
+    _rack_tiles: Callable[[], list[RowTile]]
+
+    @property
+    def rows_view(self) -> RowsView:
+        """The screen's view, as the rows screens read it."""
+        return views.rows_view(self.view)
 
     def reset_cursor(self) -> None:
         self.zone = "rack"
@@ -47,13 +55,14 @@ class RowEditing:
         self.held: int | None = None
 
     def held_face(self) -> str:
-        for tile in (self.view.get("rack") or []) + [t for row in self.view["table"] for t in row["tiles"]]:
+        view = self.rows_view
+        for tile in (view["rack"] or []) + [t for row in view["table"] for t in row["tiles"]]:
             if tile["id"] == self.held:
-                return str(tile["face"])
+                return tile["face"]
         return "?"
 
     def clamp_cursor(self) -> None:
-        rows = self.view["table"]
+        rows = self.rows_view["table"]
         self.rack_cursor = max(0, min(self.rack_cursor, len(self._rack_tiles()) - 1))
         r, i = self.table_cursor
         r = max(0, min(r, len(rows)))
@@ -63,7 +72,7 @@ class RowEditing:
     def action_move(self, dx: int, dy: int) -> None:
         if not self._can_edit():
             return
-        rows = self.view["table"]
+        rows = self.rows_view["table"]
         if self.zone == "rack":
             if dy < 0:
                 self.zone = "table"
@@ -88,7 +97,7 @@ class RowEditing:
         """Home/End: to the first or last tile of the rack, or of the table row."""
         if not self._can_edit():
             return
-        rows = self.view["table"]
+        rows = self.rows_view["table"]
         if self.zone == "rack":
             self.rack_cursor = len(self._rack_tiles()) - 1 if end else 0
         else:
@@ -104,7 +113,7 @@ class RowEditing:
     def action_pick(self) -> None:
         if not self._can_edit():
             return
-        rows = self.view["table"]
+        rows = self.rows_view["table"]
         if self.held is None:
             if self.zone == "rack":
                 rack = self._rack_tiles()
@@ -140,7 +149,7 @@ class RowEditing:
     def action_new_set(self) -> None:
         if self.held is None or not self._can_edit():
             return
-        held, rows = self.held, len(self.view["table"])
+        held, rows = self.held, len(self.rows_view["table"])
 
         def laid(_nothing: None) -> None:
             self.held = None
@@ -178,7 +187,7 @@ class RowEditing:
 LAID, MOVED = "*", "~"
 
 
-def table_ids(rows: list[dict[str, Any]]) -> list[list[int]]:
+def table_ids(rows: list[TableRow]) -> list[list[int]]:
     """The tile ids of each row of a view's table."""
     return [[t["id"] for t in row["tiles"]] for row in rows]
 

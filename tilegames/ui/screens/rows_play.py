@@ -2,9 +2,11 @@
 timer, players, log, a line about the turn in progress, with keyboard and mouse.
 
 The screen holds only UI state (cursor, held tile, rack order). Everything it shows comes
-from `session.view(seat)`; everything the player does goes to the session as an edit or an
-action, so the same screen works for hot-seat and networked play. A game's screen says how its
-tiles and rows look, how its rack sorts, and what its turn line says.
+from `session.view(seat)`, read here as the rows screens' facet of the view (core/kernel/views.py's
+`RowsView`: the keys Rummikub and Rummikub Word share); everything the player does goes to the
+session as an edit or an action, so the same screen works for hot-seat and networked play. A
+game's screen says how its tiles and rows look (from its own typed view), how its rack sorts,
+and what its turn line says.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from tilegames.core.text.i18n import N_, _
 from tilegames.core.kernel.protocol import TURN_EVENT
 from tilegames.core.kernel.session_protocol import Session
 from tilegames.core.kernel.protocol import Action
+from tilegames.core.kernel.views import RowTile, plain_parts, rows_view, seat_face
 from tilegames.ui.screens.row_editing import LAID, MOVED, RowEditing, last_move_marks, table_ids
 from tilegames.ui.screens.turns import TurnScreen, common_keys
 from tilegames.ui.screens.dialogs import Confirm
@@ -119,8 +122,8 @@ class RowsPlayScreen(RowEditing, TurnScreen):
         log = self.query_one(MoveLog)
         if self.match_title:
             log.write(self.match_title)
-        first = self.view["first_player"]  # no viewer yet: the public view
-        draws = ", ".join(f"{self.session.seats[s]} {face}" for r in first["draws"] for s, face in r)
+        first = self.rows_view["first_player"]  # no viewer yet: the public view
+        draws = ", ".join(f"{self.session.seats[s]} {face}" for r in first["draws"] for s, face in map(seat_face, r))
         log.write(_("{name} plays first (tiles drawn: {draws}).").format(name=self.session.seats[first["seat"]], draws=draws))
         for event in self.session.history:  # a resumed game: the moves so far
             log.write(event.for_seat(None)["text"])
@@ -142,8 +145,8 @@ class RowsPlayScreen(RowEditing, TurnScreen):
         if self._turn_table_noted:
             return
         self._turn_table_noted = True
-        resumed = self.viewer is not None and self.viewer == self.view["current"] and self.session.draft_changed()
-        table_now = table_ids(self.session.view(None)["table"] if resumed else self.view["table"])
+        resumed = self.viewer is not None and self.viewer == self.rows_view["current"] and self.session.draft_changed()
+        table_now = table_ids(rows_view(self.session.view(None))["table"] if resumed else self.rows_view["table"])
         if self._table_before is not None:
             self._last_move = last_move_marks(self._table_before, table_now)
         self._table_before = table_now
@@ -170,7 +173,7 @@ class RowsPlayScreen(RowEditing, TurnScreen):
         """Mark one rack tile per face (the tiles just drawn; equal faces look the same)."""
         marks: dict[int, str] = {}
         for face in faces:
-            tile = next((t for t in self.view.get("rack") or [] if t["face"] == face and t["id"] not in marks), None)
+            tile = next((t for t in self.rows_view["rack"] or [] if t["face"] == face and t["id"] not in marks), None)
             if tile is not None:
                 marks[tile["id"]] = LAID
         return marks
@@ -213,23 +216,22 @@ class RowsPlayScreen(RowEditing, TurnScreen):
         self._go_on(events)
 
     # --- rendering ------------------------------------------------------------------------
-    def _rack_tiles(self) -> list[dict[str, Any]]:
-        rack = self.view.get("rack") or []
+    def _rack_tiles(self) -> list[RowTile]:
+        rack = self.rows_view["rack"] or []
         return sorted(rack, key=self.rack_orders()[1 if self.sort_number else 0][1])
 
     def _redraw(self) -> None:
         self._note_turn_table()
-        view = self.view
-        rows = view["table"]
+        view = self.rows_view
         rack = self._rack_tiles()
         self.clamp_cursor()
         my_turn = self.viewer is not None and self.viewer == view["current"]
 
-        self.query_one(Table).show(self.display_rows(rows), self.table_cursor if my_turn and self.zone == "table" else None,
+        self.query_one(Table).show(self.display_rows(), self.table_cursor if my_turn and self.zone == "table" else None,
                                    self.held, self.table_marks if my_turn else {})
         if my_turn and self.zone == "table":
             self.call_after_refresh(self._cursor_in_sight)
-        self.query_one(Rack).show(rack, self.rack_cursor if my_turn and self.zone == "rack" else None,
+        self.query_one(Rack).show(plain_parts(rack), self.rack_cursor if my_turn and self.zone == "rack" else None,
                                   self.held, hidden=self.viewer is None, marks=self.rack_marks if my_turn else {})
         self.query_one("#table-box").border_subtitle = (
             _("last move: {laid} laid  {moved} moved").format(laid=LAID, moved=MOVED) if my_turn and self.table_marks else "")
@@ -292,7 +294,7 @@ class RowsPlayScreen(RowEditing, TurnScreen):
     def _can_edit(self) -> bool:
         """The viewer may move tiles: their turn, and past the redeal question (which is
         answered through `_do`, so it must not be held to this)."""
-        return self._my_turn() and self.view.get("phase", "play") == "play"
+        return self._my_turn() and self.rows_view["phase"] == "play"
 
     def action_commit(self) -> None:
         if self._can_edit():
@@ -305,7 +307,7 @@ class RowsPlayScreen(RowEditing, TurnScreen):
     def action_draw(self) -> None:
         if not self._can_edit():
             return
-        if self.view["pool"] == 0:
+        if self.rows_view["pool"] == 0:
             self._say(_("The pool is empty: play a tile, or press p to pass if you cannot."), error=True)
             return
 
@@ -337,14 +339,14 @@ class RowsPlayScreen(RowEditing, TurnScreen):
     def tile_style(face: str) -> Style:
         return plain(face)
 
-    def display_rows(self, table: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    def display_rows(self) -> list[dict[str, Any]]:
         """The view's table as the Table widget's rows (a note or a problem after each)."""
-        return [{"tiles": row["tiles"], "note": "", "problem": ""} for row in table]
+        return [{"tiles": row["tiles"], "note": "", "problem": ""} for row in self.rows_view["table"]]
 
-    def rack_orders(self) -> tuple[tuple[str, Callable[[dict[str, Any]], Any]], ...]:
+    def rack_orders(self) -> tuple[tuple[str, Callable[[RowTile], Any]], ...]:
         """The rack's two orders (o switches), each named (in the player's language): how the
         rack's tiles sort."""
-        return ((_("face"), lambda tile: tile["face"]), (_("order drawn"), lambda tile: tile["id"]))
+        return ((_("face"), _face), (_("order drawn"), _drawn))
 
     def status_text(self, name: str) -> str:
         """The top line while `name` is to play."""
@@ -358,3 +360,11 @@ class RowsPlayScreen(RowEditing, TurnScreen):
     def score_totals(self) -> list[int]:
         """Each seat's score for the players' panel."""
         return self.totals
+
+
+def _face(tile: RowTile) -> str:
+    return tile["face"]
+
+
+def _drawn(tile: RowTile) -> int:
+    return tile["id"]

@@ -6,10 +6,9 @@ from __future__ import annotations
 
 from textual import events
 
-from typing import Any
-
 from tilegames.core.text.i18n import N_, _
 from tilegames.core.kernel.session_protocol import Session
+from tilegames.core.kernel.views import scored_view
 from tilegames.ui.screens.base import BaseScreen
 
 WIDE_COLUMNS = 110
@@ -63,10 +62,10 @@ class GameSummary(SummaryBase):
         self.session = session
 
 
-def score_race(session: Session, result: dict[str, Any]) -> list[list[int]]:
-    """Everyone's score after each turn, from 0, ending with the final scores (a game whose
+def score_race(session: Session, final: list[int]) -> list[list[int]]:
+    """Everyone's score after each turn, from 0, ending with the `final` scores (a game whose
     views carry `scores`; the chart of a summary)."""
-    steps = [[0] * len(session.seats)] + [view["scores"] for view in session.past_views()]
-    if steps[-1] != result["scores"]:
-        steps.append(result["scores"])
+    steps = [[0] * len(session.seats)] + [scored_view(view)["scores"] for view in session.past_views()]
+    if steps[-1] != final:
+        steps.append(final)
     return steps

@@ -1,4 +1,5 @@
-"""The score panel: every player's rack size, meld state and score; the pool size."""
+"""The score panel of the games that lay rows: every player's rack size, meld state and score;
+the pool size (from the rows screens' facet of the view, core/kernel/views.py's `RowsView`)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual.widget import Widget
 
+from tilegames.core.kernel.views import RowsView
 from tilegames.core.text.i18n import _
 
 NAME_CELLS = 9  # the name column at least: the panel's width at 80 columns leaves this much
@@ -52,12 +54,12 @@ class ScorePanel(Widget):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.view: dict[str, Any] | None = None
+        self.view: RowsView | None = None
         self.totals: list[int] = []
         self.border_title = _("Players")
         self.border_subtitle = _("M = melded")
 
-    def show(self, view: dict[str, Any], totals: list[int]) -> None:
+    def show(self, view: RowsView, totals: list[int]) -> None:
         self.view, self.totals = view, totals
         self.refresh(layout=True)
 

@@ -4,7 +4,7 @@ by turn as a chart."""
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Sequence
 
 from rich.table import Table
 from textual.app import ComposeResult
@@ -13,29 +13,31 @@ from textual.containers import Vertical
 from textual.widgets import Footer, Static
 
 from tilegames.core.text.i18n import _
+from tilegames.games.nabit.view_types import NabResult, nabit_view
 
 from tilegames.ui.screens.summary import GameSummary, score_race, winner_line
 from tilegames.ui.widgets.race_chart import RaceChart
 
 
-def headline(seats: Sequence[str], result: dict[str, Any]) -> str:
-    if result["reason"] == "out" and result.get("out_seat") is not None:
-        return _("{name} played their last tile.").format(name=seats[result["out_seat"]])
+def headline(seats: Sequence[str], result: NabResult) -> str:
+    out_seat = result["out_seat"]
+    if result["reason"] == "out" and out_seat is not None:
+        return _("{name} played their last tile.").format(name=seats[out_seat])
     return _("No tile was placed for two rounds: the game is over.")
 
 
-def final_table(seats: Sequence[str], result: dict[str, Any]) -> Table:
+def final_table(seats: Sequence[str], result: NabResult) -> Table:
     table = Table(box=None, padding=(0, 1), pad_edge=False, expand=True)
     table.add_column(_("Player"), no_wrap=True, overflow="ellipsis", max_width=16)
     table.add_column(_("Words"), justify="right", no_wrap=True)
     table.add_column(_("Bank"), justify="right", no_wrap=True)
     table.add_column(_("Out"), justify="right", no_wrap=True)
-    tie_break = result.get("decided_by") != "points"
+    tie_break = result["decided_by"] != "points"
     if tie_break:
         table.add_column(_("Top tiles"), justify="right", no_wrap=True)
     table.add_column(_("Final"), justify="right", no_wrap=True, style="bold")
     for seat, name in enumerate(seats):
-        out = "+1" if result.get("out_seat") == seat else ""
+        out = "+1" if result["out_seat"] == seat else ""
         mark = " *" if seat in result["winners"] else ""
         cells = [name + mark, str(result["words"][seat]), str(result["banks"][seat]), out]
         if tie_break:
@@ -53,17 +55,19 @@ class NabItSummary(GameSummary):
                 Binding("m,escape", "menu", "Menu", id="nabit_summary.menu")]
 
     def compose(self) -> ComposeResult:
-        result = self.session.view(None)["result"]  # one view for the whole summary
+        result = nabit_view(self.session.view(None))["result"]  # one view for the whole summary
+        assert result is not None, "a summary follows the game's end"
         seats = self.session.seats
         winner = winner_line(seats, result["winners"])
-        if result.get("decided_by") == "top_tiles":
+        if result["decided_by"] == "top_tiles":
             winner += " " + _("(a tie on points, broken by the cells showing their colour)")
         with Vertical(id="box") as box:
             box.border_title = _("Game over")
             yield Static(headline(seats, result), id="headline", markup=False)
             yield Static(final_table(seats, result), id="table")
             yield Static(winner, id="winner", markup=False)
-            yield RaceChart(seats, score_race(self.session, result), title=_("Score by turn"), x_label=_("turn"))
+            yield RaceChart(seats, score_race(self.session, result["scores"]), title=_("Score by turn"),
+                            x_label=_("turn"))
             yield Static(_("Enter or m: back to the menu"), id="next")
         yield Footer()
         yield from self.compose_notice()

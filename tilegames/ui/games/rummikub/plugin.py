@@ -7,12 +7,14 @@ ui/games/__init__.py lists it."""
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 from tilegames.core.kernel.series import GameRecord, Series
 from tilegames.core.text.i18n import _
 from tilegames.core.kernel.session_protocol import Session
+from tilegames.core.kernel.views import plain_parts
 from tilegames.games.rummikub.game import GAME
+from tilegames.games.rummikub.view_types import rummikub_result, rummikub_view
 from tilegames.ui.games.rummikub.screen import RummikubScreen
 from tilegames.ui.games.rummikub.summary import SummaryScreen
 from tilegames.ui.games.rummikub.tiles import display_rows, tile_style
@@ -20,9 +22,11 @@ from tilegames.ui.widgets.rack import Rack
 from tilegames.ui.widgets.table import Table
 
 
-def headline(details: dict[str, Any], seats: tuple[str, ...]) -> str:
-    names = _(" and ").join(seats[w] for w in details["winners"])
-    if details.get("reason") == "out":
+def headline(details: Mapping[str, Any], seats: tuple[str, ...]) -> str:
+    """How the game ended; `details`: a series record's, the view's `result`."""
+    result = rummikub_result(details)
+    names = _(" and ").join(seats[w] for w in result["winners"])
+    if result["reason"] == "out":
         return _("{names} went out.").format(names=names)
     return _("{names} had the lowest rack when the game stuck.").format(names=names)
 
@@ -38,16 +42,16 @@ class RummikubPlugin:
                               on_game_over=on_game_over, title=title)
 
     def summary(self, session: Session, series: Series[GameRecord]) -> SummaryScreen:
-        return SummaryScreen(series, headline(dict(series.games[-1].details), series.seats))
+        return SummaryScreen(series, headline(series.games[-1].details, series.seats))
 
     def position(self, view: dict[str, Any]) -> Table:
         table = Table(tile_style)
-        table.show(display_rows(view["table"]), None, None)
+        table.show(display_rows(rummikub_view(view)["table"]), None, None)
         return table
 
     def rack(self, view: dict[str, Any], owner: str) -> Rack:
         rack = Rack(tile_style)
-        rack.show(view.get("rack") or [], None, None)
+        rack.show(plain_parts(rummikub_view(view)["rack"] or []), None, None)
         rack.border_title = _("{name}'s rack").format(name=owner)
         return rack
 

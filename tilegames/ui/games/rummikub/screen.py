@@ -7,20 +7,22 @@ from typing import Any, Callable
 
 from rich.style import Style
 
+from tilegames.core.kernel.views import RowTile
 from tilegames.core.text.i18n import N_, _
 from tilegames.games.rummikub.actions import Draw, Pass, Redeal
 from tilegames.games.rummikub.config import INITIAL_MELD_POINTS
 from tilegames.games.rummikub.notation import parse_face
+from tilegames.games.rummikub.view_types import RummikubView, rummikub_view
 from tilegames.ui.games.rummikub.tiles import display_rows, tile_style
 from tilegames.ui.screens.dialogs import Confirm
 from tilegames.ui.screens.rows_play import RowsPlayScreen
 
 
-def _by_colour(tile: dict[str, Any]) -> tuple[Any, ...]:
+def _by_colour(tile: RowTile) -> tuple[Any, ...]:
     return parse_face(tile["face"]).rank
 
 
-def _by_number(tile: dict[str, Any]) -> tuple[Any, ...]:
+def _by_number(tile: RowTile) -> tuple[Any, ...]:
     face = parse_face(tile["face"])
     return (face.number or 99, face.rank)
 
@@ -32,23 +34,28 @@ class RummikubScreen(RowsPlayScreen):
     draw_action = Draw()
     pass_action = Pass()
 
+    @property
+    def game_view(self) -> RummikubView:
+        """The screen's view, typed (`view` is the session's plain dict)."""
+        return rummikub_view(self.view)
+
     @staticmethod
     def tile_style(face: str) -> Style:
         return tile_style(face)
 
-    def display_rows(self, table: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        return display_rows(table)
+    def display_rows(self) -> list[dict[str, Any]]:
+        return display_rows(self.game_view["table"])
 
-    def rack_orders(self) -> tuple[tuple[str, Callable[[dict[str, Any]], Any]], ...]:
+    def rack_orders(self) -> tuple[tuple[str, Callable[[RowTile], Any]], ...]:
         return ((_("colour, then number"), _by_colour), (_("number, then colour"), _by_number))
 
     def status_text(self, name: str) -> str:
-        return (_("{name}'s turn") if self.view["phase"] == "play" else _("{name}: redeal?")).format(name=name)
+        return (_("{name}'s turn") if self.game_view["phase"] == "play" else _("{name}: redeal?")).format(name=name)
 
     def turn_line(self) -> tuple[str, bool] | None:
         """Before the initial meld: its points so far against the 30 needed."""
-        view, seat = self.view, self.viewer
-        points = view.get("meld_points")
+        view, seat = self.game_view, self.viewer
+        points = view["meld_points"]
         if seat is None or view["melded"][seat] or points is None:
             return None
         line = _("Initial meld: {points} / {needed} points from your own tiles").format(points=points,
@@ -57,12 +64,13 @@ class RummikubScreen(RowsPlayScreen):
 
     def _turn_begun(self) -> None:
         """After the deal, a player holding three doubles is asked whether to deal again."""
-        redeal = self.view.get("redeal")
-        if self.view.get("phase") != "redeal" or not redeal or self.viewer != redeal["asking"]:
+        view = self.game_view
+        redeal = view["redeal"]
+        if view["phase"] != "redeal" or not redeal or self.viewer != redeal["asking"]:
             return
         doubles = redeal.get("doubles", 3)
-        seats = self.view["seats"]
-        first = seats[self.view["first_player"]["seat"]]
+        seats = view["seats"]
+        first = seats[view["first_player"]["seat"]]
         question = (_("{name}: you hold {doubles} doubles (pairs of the same tile). "
                       "Demand a new deal for everyone? {first} plays first either way.").format(
                           name=seats[self.viewer], doubles=doubles, first=first)

@@ -11,6 +11,7 @@ from textual.widgets import DataTable, Footer, Static
 from tilegames.core.text.i18n import _
 
 from tilegames.core.kernel.series import GameRecord, Series
+from tilegames.games.rummikub.view_types import rummikub_result
 from tilegames.ui.screens.summary import SummaryBase
 from tilegames.ui.widgets.race_chart import RaceChart
 
@@ -44,7 +45,7 @@ class SummaryScreen(SummaryBase):
             table.can_focus = False  # Enter belongs to the screen: next game
             table.add_columns(_("Player"), _("Rack left"), _("This game"), _("Match"), _("Won"))
             totals, wins = match.totals(), match.games_won()
-            rack_values = game.details["rack_values"]
+            rack_values = rummikub_result(game.details)["rack_values"]
             for seat, name in enumerate(match.seats):
                 mark = " *" if seat in game.winners else ""
                 table.add_row(name + mark, str(rack_values[seat]), f"{game.scores[seat]:+d}",

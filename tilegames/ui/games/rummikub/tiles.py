@@ -8,6 +8,7 @@ from typing import Any
 from rich.style import Style
 
 from tilegames.core.text.i18n import _
+from tilegames.games.rummikub.view_types import RummikubSet
 
 _STYLES = {
     "K": Style(color="bright_white", bgcolor="grey23", bold=True),
@@ -29,7 +30,7 @@ def kind_name(kind: str) -> str:
     return names.get(kind, kind)
 
 
-def display_rows(table: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def display_rows(table: list[RummikubSet]) -> list[dict[str, Any]]:
     """A view's table as the Table widget shows it: "run 9 J=K11" after a set, or its problem."""
     rows = []
     for row in table:

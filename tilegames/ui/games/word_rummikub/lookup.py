@@ -4,8 +4,6 @@ The answer comes from the same judge the engine commits with, so it never disagr
 
 from __future__ import annotations
 
-from typing import Any
-
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -15,16 +13,17 @@ from textual.widgets import Input, Static
 from tilegames.core.text.inputs import shown
 from tilegames.core.text.i18n import _
 from tilegames.games.word_rummikub.config import WordRummikubConfig
+from tilegames.games.word_rummikub.view_types import WordRules
 from tilegames.games.word_rummikub.words import judge_for_view
 from tilegames.ui.screens.base import TranslatedKeys
 
 
-def verdict(rules: dict[str, Any], text: str) -> str:
+def verdict(rules: WordRules, text: str) -> str:
     """Whether the game with these rules (a view's `rules`) accepts `text` as a word."""
     word = text.strip().upper()
     if not word.isascii() or not word.isalpha():
         return _("'{text}' is not a word of letters A to Z.").format(text=shown(text, 20))
-    judge = judge_for_view(WordRummikubConfig(word_list=rules.get("word_list"), family_words=rules.get("family_words", False)))
+    judge = judge_for_view(WordRummikubConfig(word_list=rules["word_list"], family_words=rules["family_words"]))
     if judge.accepts(word):
         return _("{word} is a word here.").format(word=word)
     return judge.why_not(word)
@@ -38,7 +37,7 @@ class WordLookup(TranslatedKeys, ModalScreen[None]):
     """
     BINDINGS = [Binding("escape", "close", "Close", id="lookup.close")]
 
-    def __init__(self, rules: dict[str, Any]) -> None:
+    def __init__(self, rules: WordRules) -> None:
         super().__init__()
         self.rules = rules
 

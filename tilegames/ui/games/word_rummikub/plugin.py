@@ -9,7 +9,9 @@ from typing import Any, Callable
 from tilegames.core.kernel.series import GameRecord, Series
 from tilegames.core.text.i18n import _
 from tilegames.core.kernel.session_protocol import Session
+from tilegames.core.kernel.views import plain_parts
 from tilegames.games.word_rummikub.game import GAME
+from tilegames.games.word_rummikub.view_types import word_rummikub_view
 from tilegames.ui.games.word_rummikub.tiles import display_rows, tile_style
 from tilegames.ui.games.word_rummikub.screen import WordRummikubScreen
 from tilegames.ui.games.word_rummikub.summary import WordRummikubSummary
@@ -31,12 +33,12 @@ class WordRummikubPlugin:
 
     def position(self, view: dict[str, Any]) -> Table:
         table = Table(tile_style, WordRummikubScreen.new_row)
-        table.show(display_rows(view["table"], drafting=False), None, None)
+        table.show(display_rows(word_rummikub_view(view)["table"], drafting=False), None, None)
         return table
 
     def rack(self, view: dict[str, Any], owner: str) -> Rack:
         rack = Rack(tile_style)
-        rack.show(view.get("rack") or [], None, None)
+        rack.show(plain_parts(word_rummikub_view(view)["rack"] or []), None, None)
         rack.border_title = _("{name}'s rack").format(name=owner)
         return rack
 

@@ -9,22 +9,24 @@ from typing import Any, Callable
 from rich.style import Style
 from textual.binding import Binding
 
+from tilegames.core.kernel.views import RowTile
 from tilegames.core.text.i18n import N_, _, ngettext
 from tilegames.games.word_rummikub.actions import Draw, Pass
 from tilegames.games.word_rummikub.draft import NameJoker
+from tilegames.games.word_rummikub.tiles import JOKER
+from tilegames.games.word_rummikub.view_types import WordRummikubView, word_rummikub_view
 from tilegames.ui.games.word_rummikub.lookup import WordLookup
-from tilegames.ui.games.word_rummikub.tiles import (
-    DRAWN,
-    display_rows,
-    rack_tiles,
-    tile_style,
-)
+from tilegames.ui.games.word_rummikub.tiles import DRAWN, display_rows, tile_style
 from tilegames.ui.screens.dialogs import AskLetter, Confirm
 from tilegames.ui.screens.rows_play import RowsPlayScreen
 
 
-def _alphabetical(tile: dict[str, Any]) -> tuple[int, str]:
-    return (1, "") if tile["joker"] else (0, tile["face"])
+def _alphabetical(tile: RowTile) -> tuple[int, str]:
+    return (1, "") if tile["face"] == JOKER else (0, tile["face"])
+
+
+def _drawn(tile: RowTile) -> int:
+    return tile["id"]
 
 
 class WordRummikubScreen(RowsPlayScreen):
@@ -53,32 +55,34 @@ class WordRummikubScreen(RowsPlayScreen):
         super().__init__(*args, **kwargs)
         self._asked: set[int] = set()  # jokers whose letter was asked for this turn
 
+    @property
+    def game_view(self) -> WordRummikubView:
+        """The screen's view, typed (`view` is the session's plain dict)."""
+        return word_rummikub_view(self.view)
+
     @staticmethod
     def tile_style(face: str) -> Style:
         return tile_style(face)
 
-    def display_rows(self, table: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        return display_rows(table, bool(self.view.get("drafting")))
+    def display_rows(self) -> list[dict[str, Any]]:
+        return display_rows(self.game_view["table"], self.game_view["drafting"])
 
-    def _rack_tiles(self) -> list[dict[str, Any]]:
-        return rack_tiles(super()._rack_tiles())
-
-    def rack_orders(self) -> tuple[tuple[str, Callable[[dict[str, Any]], Any]], ...]:
-        return ((_("letter"), _alphabetical), (_("order drawn"), lambda tile: tile["id"]))
+    def rack_orders(self) -> tuple[tuple[str, Callable[[RowTile], Any]], ...]:
+        return ((_("letter"), _alphabetical), (_("order drawn"), _drawn))
 
     def score_totals(self) -> list[int]:
         """The game's points so far, on top of the series' (a game on its own: just the game's)."""
-        scores = self.view["scores"]
+        scores = self.game_view["scores"]
         return [total + score for total, score in zip(self.totals or [0] * len(scores), scores)]
 
     def turn_line(self) -> tuple[str, bool] | None:
         """What committing now would do: its score, or the first thing in the way."""
-        view, seat = self.view, self.viewer
-        if not view.get("drafting") or seat is None:
+        view, seat = self.game_view, self.viewer
+        if not view["drafting"] or seat is None:
             return None
         if view["would_score"] is not None:
             score = view["would_score"]
-            if not view.get("rack"):  # the rack emptied: the turn's score is doubled (RULES.md §2.8)
+            if not view["rack"]:  # the rack emptied: the turn's score is doubled (RULES.md §2.8)
                 return ngettext("Commit now for {count} point (doubled: your rack is empty).",
                                 "Commit now for {count} points (doubled: your rack is empty).", score).format(
                                     count=score), True
@@ -112,7 +116,7 @@ class WordRummikubScreen(RowsPlayScreen):
 
     def _unnamed_jokers(self) -> list[tuple[int, int]]:
         """(row, tile id) of each joker on the table that has no letter yet."""
-        return [(r, t["id"]) for r, row in enumerate(self.view["table"]) for t in row["tiles"]
+        return [(r, t["id"]) for r, row in enumerate(self.game_view["table"]) for t in row["tiles"]
                 if t["joker"] and t["letter"] is None]
 
     def _ask_for_letters(self) -> None:
@@ -137,7 +141,7 @@ class WordRummikubScreen(RowsPlayScreen):
         """=: give the joker under the cursor (or the first one without a letter) its letter."""
         if not self._can_edit():
             return
-        rows = self.view["table"]
+        rows = self.game_view["table"]
         r, i = self.table_cursor
         if self.zone == "table" and r < len(rows) and i < len(rows[r]["tiles"]) and rows[r]["tiles"][i]["joker"]:
             self._ask_letter(r, rows[r]["tiles"][i]["id"])
@@ -152,7 +156,7 @@ class WordRummikubScreen(RowsPlayScreen):
         """Wrong words under the turn-end penalty are named before the commit is made."""
         if not self._can_edit():
             return
-        view = self.view
+        view = self.game_view
         wrong = [row["word"] for row in view["table"] if row["new"] and row["reason"] and "?" not in row["word"]
                  and row["length"] >= view["rules"]["min_word_len"]]
         if wrong and view["rules"]["word_check"] == "turn_end_penalty":
@@ -165,4 +169,4 @@ class WordRummikubScreen(RowsPlayScreen):
         super().action_commit()
 
     def action_lookup(self) -> None:
-        self.app.push_screen(WordLookup(self.view["rules"]))
+        self.app.push_screen(WordLookup(self.game_view["rules"]))

@@ -4,8 +4,6 @@ turn as a chart."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.table import Table
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -13,16 +11,18 @@ from textual.containers import Vertical
 from textual.widgets import Footer, Static
 
 from tilegames.core.text.i18n import _, ngettext
+from tilegames.games.word_rummikub.view_types import LastTurn, WordResult, word_rummikub_view
 from tilegames.ui.screens.summary import GameSummary, score_race, winner_line
 from tilegames.ui.widgets.race_chart import RaceChart
 
 
-def headline(seats: list[str] | tuple[str, ...], result: dict[str, Any], last: dict[str, Any] | None = None) -> str:
+def headline(seats: list[str] | tuple[str, ...], result: WordResult, last: LastTurn | None = None) -> str:
     """How the game ended; a player who went out, with the play that did it (`last`, the view's
     last turn: it emptied the rack, so its score was doubled, RULES.md §2.8)."""
-    if result["reason"] == "out" and result.get("out_seat") is not None:
-        name = seats[result["out_seat"]]
-        if last is not None and last["kind"] == "play" and last["seat"] == result["out_seat"]:
+    out_seat = result["out_seat"]
+    if result["reason"] == "out" and out_seat is not None:
+        name = seats[out_seat]
+        if last is not None and last["kind"] == "play" and last["seat"] == out_seat:
             return ngettext("{name} played their last tile with the pool empty: {words} for {count} point (doubled).",
                             "{name} played their last tile with the pool empty: {words} for {count} points (doubled).",
                             last["score"]).format(name=name, words=", ".join(last["words"]), count=last["score"])
@@ -30,7 +30,7 @@ def headline(seats: list[str] | tuple[str, ...], result: dict[str, Any], last: d
     return _("The pool is empty and no one could play: the game is over.")
 
 
-def final_table(seats: list[str] | tuple[str, ...], result: dict[str, Any]) -> Table:
+def final_table(seats: list[str] | tuple[str, ...], result: WordResult) -> Table:
     table = Table(box=None, padding=(0, 1), pad_edge=False, expand=True)
     table.add_column(_("Player"), no_wrap=True, overflow="ellipsis", max_width=16)
     table.add_column(_("Words"), justify="right", no_wrap=True)
@@ -53,15 +53,17 @@ class WordRummikubSummary(GameSummary):
                 Binding("m,escape", "menu", "Menu", id="word_rummikub_summary.menu")]
 
     def compose(self) -> ComposeResult:
-        view = self.session.view(None)  # one view for the whole summary
+        view = word_rummikub_view(self.session.view(None))  # one view for the whole summary
         result, seats = view["result"], self.session.seats
+        assert result is not None, "a summary follows the game's end"
         winner = winner_line(seats, result["winners"])
         with Vertical(id="box") as box:
             box.border_title = _("Game over")
             yield Static(headline(seats, result, view["last"]), id="headline", markup=False)
             yield Static(final_table(seats, result), id="table")
             yield Static(winner, id="winner", markup=False)
-            yield RaceChart(seats, score_race(self.session, result), title=_("Points by turn"), x_label=_("turn"))
+            yield RaceChart(seats, score_race(self.session, result["scores"]), title=_("Points by turn"),
+                            x_label=_("turn"))
             yield Static(_("Enter or m: back to the menu"), id="next")
         yield Footer()
         yield from self.compose_notice()

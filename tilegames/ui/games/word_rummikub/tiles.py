@@ -10,6 +10,7 @@ from typing import Any
 from rich.style import Style
 
 from tilegames.core.text.i18n import _
+from tilegames.games.word_rummikub.view_types import WordRow, WordTile
 
 LETTER = Style(color="black", bgcolor="wheat1", bold=True)
 JOKER = Style(color="black", bgcolor="gold1", bold=True)
@@ -20,26 +21,23 @@ def tile_style(face: str) -> Style:
     return JOKER if "*" in face else LETTER
 
 
-def shown_tile(tile: dict[str, Any]) -> dict[str, Any]:
-    """A view's tile as the widgets show it: a joker's face carries its letter."""
+def shown_tile(tile: WordTile, on_table: bool) -> WordTile:
+    """A view's tile as the widgets show it: a joker's face carries its letter (`?*` on the
+    table until named; a joker on a rack has none and stays `*`)."""
     if not tile["joker"]:
         return tile
-    return {**tile, "face": "*" if tile.get("letter") is None and not tile.get("on_table") else f"{tile['letter'] or '?'}*"}
+    return {**tile, "face": "*" if tile["letter"] is None and not on_table else f"{tile['letter'] or '?'}*"}
 
 
-def display_rows(table: list[dict[str, Any]], drafting: bool) -> list[dict[str, Any]]:
+def display_rows(table: list[WordRow], drafting: bool) -> list[dict[str, Any]]:
     """A view's table as the Table widget's rows: "word, 5 letters, new" after a word, or its problem
     (during the viewer's own turn; the words everyone else sees stand)."""
     rows = []
     for row in table:
-        tiles = [shown_tile({**t, "on_table": True}) for t in row["tiles"]]
+        tiles = [shown_tile(t, on_table=True) for t in row["tiles"]]
         if drafting and row["new"]:
             note = _("word, {count} letters, new").format(count=row["length"])
         else:
             note = _("word, {count} letters").format(count=row["length"])
         rows.append({"tiles": tiles, "note": note, "problem": row["reason"] if drafting else ""})
     return rows
-
-
-def rack_tiles(rack: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    return [shown_tile(t) for t in rack]
