@@ -13,6 +13,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
 from textual.widgets import Footer, Static
 
+from tilegames.core.kernel.views import spectator_view
 from tilegames.core.text.i18n import _, ngettext
 from tilegames.ui.screens.base import BaseScreen
 from tilegames.ui.widgets.movelog import MoveLog
@@ -63,16 +64,20 @@ class SpectatorScreen(BaseScreen):
         self.app.back_to_menu()  # type: ignore[attr-defined]
 
 
-def _players(view: dict[str, Any]) -> Text:
+def _players(data: dict[str, Any]) -> Text:
+    """A line a player: whose turn, the name, the score and the rack size where the game has
+    them (Rummikub keeps no running score; Nab-It! has no rack)."""
+    view = spectator_view(data)
     text = Text()
-    scores = view.get("scores")
+    scores, sizes = view.get("scores"), view.get("rack_sizes")
     for seat, name in enumerate(view["seats"]):
-        turn = seat == view.get("current")
+        turn = seat == view["current"]
         score = f"{scores[seat]:>5}" if scores else ""
-        size = view["rack_sizes"][seat]
-        tiles = ngettext("{n} tile", "{n} tiles", size).format(n=size)
-        tiles = " " * max(0, 9 - cell_len(tiles)) + tiles  # the counts line up, in cells
-        text.append(f"{'>' if turn else ' '}{name_cell(name, 14).plain}{score} {tiles}\n",
+        tiles = ""
+        if sizes is not None:
+            tiles = ngettext("{n} tile", "{n} tiles", sizes[seat]).format(n=sizes[seat])
+            tiles = " " + " " * max(0, 9 - cell_len(tiles)) + tiles  # the counts line up, in cells
+        text.append(f"{'>' if turn else ' '}{name_cell(name, 14).plain}{score}{tiles}\n",
                     style="bold" if turn else "")
     text.rstrip()
     return text
