@@ -7,10 +7,11 @@ they are kept per seat and handed only to that seat, with the rack tiles to mark
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Sequence
 
 from tilegames.core.text.i18n import _, ngettext
 from tilegames.core.kernel.protocol import Event
+from tilegames.games.scrabble.view_types import Preview, ScrabbleTile
 
 
 class DrawNews:
@@ -31,7 +32,7 @@ class DrawNews:
         self._drawn[event.seat] = [str(face) for face in mine.get("tiles", [])]
         self._returned[event.seat] = [str(face) for face in mine.get("returned", [])]
 
-    def for_turn(self, seat: int, rack: list[dict[str, Any]]) -> tuple[str, set[int]]:
+    def for_turn(self, seat: int, rack: Sequence[ScrabbleTile]) -> tuple[str, set[int]]:
         """The sentence for `seat` (empty when it drew nothing) and the ids of the tiles on its
         `rack` (the view's, in the game's order) that it drew: drawn tiles join a rack at its end."""
         drawn, returned = self._drawn.pop(seat, []), self._returned.pop(seat, [])
@@ -56,7 +57,7 @@ def log_line(event: Event, seats: tuple[str, ...]) -> str:
     return str(data["text"])
 
 
-def message_lines(message: str, problem: bool, missing: list[str], preview: dict[str, Any] | None,
+def message_lines(message: str, problem: bool, missing: list[str], preview: Preview | None,
                   hint: str) -> list[tuple[str, str]]:
     """The message line's paragraphs, with their look: news or (`problem`) a refusal, one
     paragraph a line, the letters typed that the rack lacks, then the live score of the draft; `hint`

@@ -10,6 +10,7 @@ from tilegames.core.kernel.series import GameRecord, Series
 from tilegames.core.text.i18n import _
 from tilegames.core.kernel.session_protocol import Session
 from tilegames.games.scrabble.game import GAME
+from tilegames.games.scrabble.view_types import scrabble_view
 from tilegames.ui.games.scrabble.board import Board
 from tilegames.ui.games.scrabble.rack import ScrabbleRack
 from tilegames.ui.games.scrabble.screen import ScrabbleScreen
@@ -29,13 +30,14 @@ class ScrabblePlugin:
 
     def position(self, view: dict[str, Any]) -> Board:
         board = Board()
-        board.show({(sq["row"], sq["col"]): sq["letter"] for sq in view["board"]}, set(), set(), None, "across")
+        board.show({(sq["row"], sq["col"]): sq["letter"] for sq in scrabble_view(view)["board"]}, set(), set(), None,
+                   "across")
         board.border_subtitle = ""  # nobody types here
         return board
 
     def rack(self, view: dict[str, Any], owner: str) -> ScrabbleRack:
         rack = ScrabbleRack()
-        rack.show(view.get("rack") or [])
+        rack.show(scrabble_view(view)["rack"] or [])
         rack.border_title = _("{name}'s rack").format(name=owner)
         return rack
 

@@ -3,13 +3,14 @@ drawn since their last turn are marked (`*`, not colour alone)."""
 
 from __future__ import annotations
 
-from typing import Any, Collection
+from typing import Any, Collection, Sequence
 
 from rich.style import Style
 from rich.text import Text
 from textual.widget import Widget
 
 from tilegames.games.scrabble.tiles import POINTS
+from tilegames.games.scrabble.view_types import ScrabbleTile
 from tilegames.core.text.i18n import _
 from tilegames.ui.games.scrabble.board import NEW, TILE
 
@@ -31,12 +32,12 @@ class ScrabbleRack(Widget):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.tiles: list[dict[str, Any]] = []
+        self.tiles: Sequence[ScrabbleTile] = []
         self.drawn: set[int] = set()
         self.hidden = True
         self.border_title = _("Your rack")
 
-    def show(self, tiles: list[dict[str, Any]] | None, drawn: Collection[int] = ()) -> None:
+    def show(self, tiles: Sequence[ScrabbleTile] | None, drawn: Collection[int] = ()) -> None:
         """`tiles` in display order (None: the rack is hidden); `drawn`: ids of new tiles."""
         self.hidden = tiles is None
         self.tiles, self.drawn = tiles or [], set(drawn)

@@ -7,6 +7,7 @@ from typing import Any
 from rich.text import Text
 from textual.widget import Widget
 
+from tilegames.games.scrabble.view_types import ScrabbleView
 from tilegames.ui.widgets.scores import name_cell
 from tilegames.core.text.i18n import _
 
@@ -24,10 +25,10 @@ class ScrabbleScores(Widget):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.view: dict[str, Any] | None = None
+        self.view: ScrabbleView | None = None
         self.border_title = _("Scores")
 
-    def show(self, view: dict[str, Any]) -> None:
+    def show(self, view: ScrabbleView) -> None:
         self.view = view
         self.refresh(layout=True)
 

@@ -16,8 +16,10 @@ from textual.widgets import Footer, Static
 from tilegames.core.text.i18n import N_, _
 from tilegames.core.kernel.protocol import TURN_EVENT
 from tilegames.core.kernel.session_protocol import Session
+from tilegames.core.kernel.views import plain_parts, seat_face
 from tilegames.games.scrabble.actions import Exchange, Pass
 from tilegames.games.scrabble.board import square_name
+from tilegames.games.scrabble.view_types import ScrabbleTile, ScrabbleView, scrabble_view
 from tilegames.core.parts.grid_edits import PutTile, TakeBack
 from tilegames.ui.screens.dialogs import AskLetter, Confirm, ExchangePicker
 from tilegames.ui.games.scrabble.news import DrawNews, log_line, message_lines
@@ -82,6 +84,11 @@ class ScrabbleScreen(ScrabbleChallenges, TurnScreen):
         self._marked: set[int] = set()  # the tiles on the rack drawn since the viewer's last turn
         self._turn_waiting = False  # a new turn began behind the challenge prompt
 
+    @property
+    def game_view(self) -> ScrabbleView:
+        """The screen's view, typed (`view` is the session's plain dict)."""
+        return scrabble_view(self.view)
+
     # The cursor and its direction are the typing cursor's.
     @property
     def cursor(self) -> tuple[int, int]:
@@ -130,9 +137,9 @@ class ScrabbleScreen(ScrabbleChallenges, TurnScreen):
         self.call_after_refresh(self._start)
 
     def _start(self) -> None:
-        first = self.view["first_player"]  # no viewer yet: the public view
+        first = self.game_view["first_player"]  # no viewer yet: the public view
         log = self.query_one(MoveLog)
-        draws = ", ".join(f"{self.session.seats[s]} {face}" for s, face in first["draws"])
+        draws = ", ".join(f"{self.session.seats[s]} {face}" for s, face in map(seat_face, first["draws"]))
         name = self.session.seats[first["seat"]]
         if draws:
             log.write(_("{name} plays first (tiles drawn: {draws}).").format(name=name, draws=draws))
@@ -149,12 +156,12 @@ class ScrabbleScreen(ScrabbleChallenges, TurnScreen):
         self.order = []
         self._missing = []
         self.viewer = seat  # the board in the seat's view is the public one (its draft is apart)
-        self.typing.start_turn(seat, first_play=not self.view["board"])
-        news, self._marked = self.news.for_turn(seat, self.view.get("rack") or [])
+        self.typing.start_turn(seat, first_play=not self.game_view["board"])
+        news, self._marked = self.news.for_turn(seat, self.game_view["rack"] or [])
         if news:
             self._message = f"{self._message}\n{news}" if self._message else news
         super()._begin_turn(seat)
-        if self.view.get("awaiting_final_challenge"):
+        if self.game_view["awaiting_final_challenge"]:
             self._offer_challenge()
 
     def _after_change(self) -> None:
@@ -176,22 +183,22 @@ class ScrabbleScreen(ScrabbleChallenges, TurnScreen):
                     self.app.bell()
         played = any(event.kind == "play" for event in events)
         # Whether a challenge is open is public, in every seat's view: the viewer's will do.
-        if played and self.view["pending"] is not None and self.view["challenge_mode"] != "void":
+        if played and self.game_view["pending"] is not None and self.game_view["challenge_mode"] != "void":
             self._turn_waiting = new_turn(events)  # the next turn begins once the prompt is answered
             self._offer_challenge()
             return
         self._go_on(events)
 
     # --- drawing --------------------------------------------------------------------------
-    def _rack_tiles(self) -> list[dict[str, Any]]:
-        rack = self.view.get("rack") or []
+    def _rack_tiles(self) -> list[ScrabbleTile]:
+        rack = self.game_view["rack"] or []
         ids = [t["id"] for t in rack]
         self.order = [i for i in self.order if i in ids] + [i for i in ids if i not in self.order]
         by_id = {t["id"]: t for t in rack}
         return [by_id[i] for i in self.order]
 
     def _redraw(self) -> None:
-        view = self.view
+        view = self.game_view
         letters = {(sq["row"], sq["col"]): sq["letter"] for sq in view["board"]}
         new = set()
         for p in view["draft"]:
@@ -203,14 +210,15 @@ class ScrabbleScreen(ScrabbleChallenges, TurnScreen):
         hidden = self.viewer is None
         self.query_one(ScrabbleRack).show(None if hidden else self._rack_tiles(), self._marked)
         self.query_one(ScrabbleScores).show(view)
-        self.query_one(UnseenTiles).show(None if hidden else view.get("unseen") or "")
+        self.query_one(UnseenTiles).show(None if hidden else view["unseen"] or "")
         if not my_turn:
             hint = ""
         elif self.direction == "across":
             hint = _("Cursor {square}, typing goes across.").format(square=square_name(self.cursor))
         else:
             hint = _("Cursor {square}, typing goes down.").format(square=square_name(self.cursor))
-        self.query_one(MessageLine).show(message_lines(self._message, self._problem, self._missing, view.get("preview"), hint))
+        self.query_one(MessageLine).show(message_lines(self._message, self._problem, self._missing, view["preview"],
+                                                       hint))
         current = view["current"]
         status = _("Game over") if current is None else _("{name}'s turn").format(name=view["seats"][current])
         self.query_one("#status", Static).update(self._status_line(_("Scrabble"), status))
@@ -230,7 +238,8 @@ class ScrabbleScreen(ScrabbleChallenges, TurnScreen):
 
     # --- acting ---------------------------------------------------------------------------
     def _occupied(self) -> set[tuple[int, int]]:
-        return {(sq["row"], sq["col"]) for sq in self.view["board"]} | {(p["row"], p["col"]) for p in self.view["draft"]}
+        view = self.game_view
+        return {(sq["row"], sq["col"]) for sq in view["board"]} | {(p["row"], p["col"]) for p in view["draft"]}
 
     def _acted(self) -> None:
         """Any action but typing a letter: the news and the missing letters have been read."""
@@ -314,12 +323,12 @@ class ScrabbleScreen(ScrabbleChallenges, TurnScreen):
         self._do(lambda seat: self.session.edit(seat, TakeBack(row, col)), taken)
 
     def _history_changed(self) -> None:
-        placed = [(p["row"], p["col"]) for p in self.view.get("draft") or []]
+        placed = [(p["row"], p["col"]) for p in self.game_view["draft"]]
         self.typing.follow(placed, self._occupied())
         self._acted()
 
     def action_play(self) -> None:
-        if self._my_turn() and self.view.get("draft"):
+        if self._my_turn() and self.game_view["draft"]:
             self._acted()
             self._do(lambda seat: self.session.commit(seat))
 
@@ -338,11 +347,12 @@ class ScrabbleScreen(ScrabbleChallenges, TurnScreen):
         if not self._my_turn():
             return
         self._acted()
-        if self.view["bag"] < 7:
+        bag = self.game_view["bag"]
+        if bag < 7:
             self._say(_("You can only exchange while the bag holds at least 7 tiles; it holds {count}.").format(
-                count=self.view["bag"]), error=True)
+                count=bag), error=True)
             return
-        self.app.push_screen(ExchangePicker(self._rack_tiles()), self._exchange_chosen)
+        self.app.push_screen(ExchangePicker(plain_parts(self._rack_tiles())), self._exchange_chosen)
 
     def _exchange_chosen(self, tile_ids: list[int] | None) -> None:
         if tile_ids:
@@ -354,7 +364,7 @@ class ScrabbleScreen(ScrabbleChallenges, TurnScreen):
 
     def action_sort(self) -> None:
         """Reorder the rack alphabetically, blanks last."""
-        faces = {t["id"]: t["face"] for t in self.view.get("rack") or []}
+        faces = {t["id"]: t["face"] for t in self.game_view["rack"] or []}
         self.order.sort(key=lambda i: (faces.get(i) == "?", faces.get(i, "")))
         self._redraw()
 

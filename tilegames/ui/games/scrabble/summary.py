@@ -3,8 +3,6 @@ by move as a chart, and saving as GCG."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.table import Table
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -14,23 +12,24 @@ from textual.widgets import Footer, Static
 from tilegames.core.text.i18n import _
 
 from tilegames.core.kernel.session_protocol import Session
+from tilegames.games.scrabble.view_types import ScrabbleResult, scrabble_view
 from tilegames.ui.screens.asking import WAITING, Asking
 from tilegames.ui.screens.summary import GameSummary, winner_line
 from tilegames.ui.widgets.race_chart import RaceChart
 
 
-def score_race(session: Session, result: dict[str, Any]) -> list[list[int]]:
+def score_race(session: Session, result: ScrabbleResult) -> list[list[int]]:
     """Everyone's score after each move, from 0 at the start to the final scores (from the
     session's past views; when those do not reach the end, just the start, the end of play
     and the end). `result`: the view's."""
     start = [0] * len(session.seats)
-    steps = [view["scores"] for view in session.past_views()]
+    steps = [scrabble_view(view)["scores"] for view in session.past_views()]
     if steps and steps[-1] == result["scores"]:
         return [start] + steps
     return [start, result["before"], result["scores"]]
 
 
-def adjustments_table(session: Session, result: dict[str, Any]) -> Table:
+def adjustments_table(session: Session, result: ScrabbleResult) -> Table:
     """One row a player: score before the end, the adjustment and why, the final score; the
     names and reasons are cut (never wrapped) so that every total stays on its row. `result`:
     the view's."""
@@ -58,7 +57,8 @@ class ScrabbleSummary(Asking, GameSummary):
                 Binding("m,escape", "menu", "Menu", id="scrabble_summary.menu")]
 
     def compose(self) -> ComposeResult:
-        result = self.session.view(None)["result"]  # one view for the whole summary
+        result = scrabble_view(self.session.view(None))["result"]  # one view for the whole summary
+        assert result is not None, "a summary follows the game's end"
         seats = self.session.seats
         if result["reason"] == "out":
             out = next((s for s, a in enumerate(result["adjustments"]) if a > 0), None)
