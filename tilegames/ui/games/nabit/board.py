@@ -21,6 +21,7 @@ from textual import events
 from textual.message import Message
 from textual.widget import Widget
 
+from tilegames.games.nabit.view_types import GridCell
 from tilegames.ui.games.nabit.tiles import colour_style, owner_mark
 
 Pos = tuple[int, int]
@@ -41,7 +42,7 @@ class NabBoard(Widget):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.cells: dict[Pos, dict[str, Any]] = {}
+        self.cells: dict[Pos, GridCell] = {}
         self.colours: list[str] = []
         self.cursor: Pos | None = None
         self.highlight: set[Pos] = set()
@@ -75,7 +76,7 @@ class NabBoard(Widget):
         self.origin = (top, left)
 
     # --- drawing ------------------------------------------------------------------------
-    def show(self, grid: list[dict[str, Any]], colours: list[str], cursor: Pos | None,
+    def show(self, grid: list[GridCell], colours: list[str], cursor: Pos | None,
              highlight: set[Pos] | None = None, last: set[Pos] | None = None) -> None:
         self.cells = {(c["row"], c["col"]): c for c in grid}
         self.colours, self.cursor, self.highlight = colours, cursor, highlight or set()
@@ -103,9 +104,9 @@ class NabBoard(Widget):
         if cell is None:
             return Text(".".ljust(CELL), style=Style(dim=True) + extra)
         style = colour_style(self.colours, cell["owner"]) + extra
-        if cell.get("new"):
+        if cell["new"]:
             style += Style(underline=True)
-        mark = "^" if cell.get("capped") else "*" if pos in self.last and not cell.get("new") else " "
+        mark = "^" if cell["capped"] else "*" if pos in self.last and not cell["new"] else " "
         # The tile is three columns in its colour; the fourth, the gutter, is the screen's, so
         # tiles side by side stay apart (`R1=*O1=*` would run together in one colour).
         text = Text()

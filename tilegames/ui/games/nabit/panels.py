@@ -4,18 +4,17 @@ committing it would do."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.cells import cell_len
 from rich.text import Text
 
 from tilegames.core.text.i18n import _, ngettext
+from tilegames.games.nabit.view_types import NabItView
 
 from tilegames.ui.games.nabit.tiles import player_tag
 from tilegames.ui.widgets.scores import name_cell
 
 
-def players_text(view: dict[str, Any], width: int) -> Text:
+def players_text(view: NabItView, width: int) -> Text:
     """One line a player: turn mark, colour with the player's mark (` +`, as their tiles show it
     on the board and in the hand), name, words held, bank tiles, tiles left (hand and bag),
     score; names are cut to the room left."""
@@ -39,10 +38,10 @@ def players_text(view: dict[str, Any], width: int) -> Text:
     return text
 
 
-def preview_text(view: dict[str, Any]) -> Text:
+def preview_text(view: NabItView) -> Text:
     """What committing the build now would do: the words it forms or changes, who would take
     which word, the caps and the bank tile; or why it would be refused."""
-    preview = view.get("preview")
+    preview = view["preview"]
     if not preview:
         return Text(_("Type letters on the board to build."), style="dim")
     seats = view["seats"]
@@ -55,12 +54,13 @@ def preview_text(view: dict[str, Any]) -> Text:
     for word in preview["words"]:
         text.append(f"{word['word']}", style="bold")
         change = next((c for c in preview["changes"] if c["cells"] == word["cells"]), None)
-        if change is not None and change["from"] is not None and change["from"] != change["to"]:
+        taken_from = change["from"] if change is not None else None
+        if change is not None and taken_from is not None and taken_from != change["to"]:
             # Nabbing is capping a stack (RULES.md §4.5); changing a word only takes control of it.
             if any(tuple(cell) in capped for cell in word["cells"]):
-                text.append(": " + _("nabbed from {name}").format(name=seats[change["from"]]))
+                text.append(": " + _("nabbed from {name}").format(name=seats[taken_from]))
             else:
-                text.append(": " + _("takes control from {name}").format(name=seats[change["from"]]))
+                text.append(": " + _("takes control from {name}").format(name=seats[taken_from]))
         elif change is not None:
             text.append(": " + _("yours"))
         text.append("\n")
@@ -70,8 +70,9 @@ def preview_text(view: dict[str, Any]) -> Text:
         text.append("; " + _("bank +1") + "\n" if preview["bank"] else "\n")
     elif preview["bank"]:
         text.append(_("bank +1") + "\n", style="bold green")
-    if view.get("announce"):
+    if view["announce"]:
         text.append(_("Last tile! said with this build.") + "\n", style="bold")
-    if preview.get("scores") is not None and view["you"] is not None:
-        text.append(_("Enter: your score becomes {score}.").format(score=preview["scores"][view["you"]]), style="green")
+    scores, you = preview["scores"], view["you"]
+    if scores is not None and you is not None:
+        text.append(_("Enter: your score becomes {score}.").format(score=scores[you]), style="green")
     return text

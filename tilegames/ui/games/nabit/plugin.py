@@ -10,6 +10,7 @@ from tilegames.core.kernel.series import GameRecord, Series
 from tilegames.core.text.i18n import _
 from tilegames.core.kernel.session_protocol import Session
 from tilegames.games.nabit.game import GAME
+from tilegames.games.nabit.view_types import nabit_view
 from rich.text import Text
 from textual.widgets import Static
 
@@ -31,17 +32,19 @@ class NabItPlugin:
         return NabItSummary(session)
 
     def position(self, view: dict[str, Any]) -> NabBoard:
+        typed = nabit_view(view)
         board = NabBoard()
-        board.show(view["grid"], view["colours"], None)
-        bounds = view.get("bounds")
+        board.show(typed["grid"], typed["colours"], None)
+        bounds = typed["bounds"]
         if bounds:
             board.centre_on(((bounds["top"] + bounds["bottom"]) // 2, (bounds["left"] + bounds["right"]) // 2))
         return board
 
     def rack(self, view: dict[str, Any], owner: str) -> Static:
+        typed = nabit_view(view)
         line = Text()
-        for tile in view.get("hand") or []:
-            line.append_text(hand_tile(tile, view["colours"]))
+        for tile in typed["hand"] or []:
+            line.append_text(hand_tile(tile, typed["colours"]))
         hand = Static(line if line else _("(empty)"), classes="demo-hand")
         hand.styles.border = ("round", "grey")
         hand.styles.height = 3

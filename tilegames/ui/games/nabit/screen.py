@@ -24,6 +24,7 @@ from tilegames.core.kernel.protocol import TURN_EVENT
 from tilegames.core.kernel.session_protocol import Session
 from tilegames.games.nabit.actions import Exchange, Pass
 from tilegames.games.nabit.draft import Announce
+from tilegames.games.nabit.view_types import NabItView, nabit_view
 from tilegames.core.parts.grid_edits import PutTile, TakeBack
 from tilegames.ui.games.nabit.board import NabBoard, Pos
 from tilegames.ui.games.nabit.panels import players_text, preview_text
@@ -93,6 +94,11 @@ class NabItScreen(TurnScreen):
         self._problem = False
         self.highlighted: int | None = None  # whose words are highlighted (4 cycles), or nobody
 
+    @property
+    def game_view(self) -> NabItView:
+        """The screen's view, typed (`view` is the session's plain dict)."""
+        return nabit_view(self.view)
+
     def compose(self) -> ComposeResult:
         with Horizontal(id="top"):
             yield Static(id="status")
@@ -122,7 +128,7 @@ class NabItScreen(TurnScreen):
         log = self.query_one(MoveLog)
         if self.series_title:
             log.write(self.series_title)
-        first = self.view["first_player"]
+        first = self.game_view["first_player"]
         name = self.session.seats[first["seat"]]
         if first["random"]:
             log.write(_("{name} plays first (drawn at random).").format(name=name))
@@ -139,7 +145,7 @@ class NabItScreen(TurnScreen):
         self.viewer = seat
         self.typing.clear()
         self.typing.pos = self._action_cell()
-        self.typing.resume([(p["row"], p["col"]) for p in self.view.get("draft") or []], self._shown())  # a resumed turn
+        self.typing.resume([(p["row"], p["col"]) for p in self.game_view["draft"]], self._shown())  # a resumed turn
         # The window stays where it was (drawing scrolls it only as far as the cursor needs):
         # recentring at every turn made the words jump about; 3 recentres on demand.
         super()._begin_turn(seat)
@@ -163,11 +169,11 @@ class NabItScreen(TurnScreen):
     # --- drawing --------------------------------------------------------------------------
     def _action_cell(self) -> Pos:
         """Where the action is: the last move's first cell, else the middle of the grid."""
-        last = self.view.get("last")
-        if last and last.get("cells"):
+        last = self.game_view["last"]
+        if last and last["cells"]:
             row, col = last["cells"][0]
             return (row, col)
-        bounds = self.view.get("bounds")
+        bounds = self.game_view["bounds"]
         if bounds:
             return ((bounds["top"] + bounds["bottom"]) // 2, (bounds["left"] + bounds["right"]) // 2)
         return (0, 0)
@@ -179,31 +185,32 @@ class NabItScreen(TurnScreen):
     def _highlight(self) -> set[Pos]:
         if self.highlighted is None:
             return set()
-        return {(r, c) for word in self.view["words"] if word["controller"] == self.highlighted
+        return {(r, c) for word in self.game_view["words"] if word["controller"] == self.highlighted
                 for r, c in word["cells"]}
 
     def _redraw(self) -> None:
-        view = self.view
+        view = self.game_view
         my_turn = self._my_turn()
         board = self.query_one(NabBoard)
-        last = view.get("last") or {}
+        last = view["last"]
         board.show(view["grid"], view["colours"], self.typing.pos if my_turn else None, self._highlight(),
-                   {(r, c) for r, c in last.get("cells", [])})
+                   {(r, c) for r, c in (last["cells"] if last else [])})
         side = self.query_one("#side")
         self.query_one("#players", Static).update(players_text(view, side.size.width - 4 or 28))
         preview = self.query_one("#preview", Static)
         preview.update(preview_text(view))
         preview.display = my_turn
         hand = self.query_one("#hand", Static)
-        if self.viewer is None or view.get("hand") is None:
+        mine = view["hand"]
+        if self.viewer is None or mine is None:
             hand.update(_("(hidden)"))
         else:
             line = Text()
-            for tile in view["hand"]:
+            for tile in mine:
                 line.append_text(hand_tile(tile, view["colours"]))
-            if not view["hand"]:
+            if not mine:
                 line.append(_("(empty)"))
-            for seat, others in enumerate(view.get("hands") or []):  # open hands: everyone's
+            for seat, others in enumerate(view["hands"] or []):  # open hands: everyone's
                 if seat != self.viewer:
                     line.append(f"   {view['seats'][seat]}: ", style="bold")
                     for tile in others:
@@ -233,7 +240,7 @@ class NabItScreen(TurnScreen):
 
     # --- typing ---------------------------------------------------------------------------
     def _shown(self) -> dict[Pos, str]:
-        return {(c["row"], c["col"]): c["letter"] for c in self.view["grid"]}
+        return {(c["row"], c["col"]): c["letter"] for c in self.game_view["grid"]}
 
     def on_key(self, event: events.Key) -> None:
         key = event.character
@@ -246,7 +253,7 @@ class NabItScreen(TurnScreen):
             self._message = ""
             self._redraw()
             return
-        hand = self.view.get("hand") or []
+        hand = self.game_view["hand"] or []
         tile = next((t for t in hand if t["letter"] == letter), None) or next((t for t in hand if t["blank"]), None)
         if tile is None:
             self.app.bell()
@@ -292,7 +299,7 @@ class NabItScreen(TurnScreen):
         self._do(lambda seat: self.session.edit(seat, TakeBack(row, col)), taken)
 
     def _history_changed(self) -> None:
-        self.typing.placed = [(p["row"], p["col"]) for p in self.view.get("draft") or []]
+        self.typing.placed = [(p["row"], p["col"]) for p in self.game_view["draft"]]
         if self.typing.placed:
             dr, dc = self.typing.step()
             row, col = self.typing.placed[-1]
@@ -305,23 +312,23 @@ class NabItScreen(TurnScreen):
         return super().check_action(action, parameters)
 
     def _last_tile_rule(self) -> bool:
-        return bool(self.view.get("rules", {}).get("require_last_tile_announce"))
+        return self.game_view["rules"]["require_last_tile_announce"]
 
     def _leaves_last_tile(self) -> bool:
         """Whether the build in the draft leaves the player one tile and an empty bag: their
         last tile, which the Table rules require them to say (RULES.md §4.7)."""
-        view, seat = self.view, self.viewer
-        return seat is not None and view["bags"][seat] == 0 and len(view.get("hand") or []) == 1
+        view, seat = self.game_view, self.viewer
+        return seat is not None and view["bags"][seat] == 0 and len(view["hand"] or []) == 1
 
     def action_say_last_tile(self) -> None:
         """5: "last tile!" said (or taken back) with the build in the draft."""
         if self._my_turn() and self._last_tile_rule():
-            self._do(lambda seat: self.session.edit(seat, Announce(not self.view["announce"])))
+            self._do(lambda seat: self.session.edit(seat, Announce(not self.game_view["announce"])))
 
     def action_build(self) -> None:
-        if not (self._my_turn() and self.view.get("draft")):
+        if not (self._my_turn() and self.game_view["draft"]):
             return
-        if not self._last_tile_rule() or self.view["announce"] or not self._leaves_last_tile():
+        if not self._last_tile_rule() or self.game_view["announce"] or not self._leaves_last_tile():
             self._do(lambda seat: self.session.commit(seat))
             return
 
@@ -349,10 +356,10 @@ class NabItScreen(TurnScreen):
         if not self._my_turn():
             return
         you = self.viewer
-        if you is None or not self.view["bags"][you]:
+        if you is None or not self.game_view["bags"][you]:
             self._say(_("Your bag is empty: there is nothing to exchange with."), error=True)
             return
-        hand = [{"id": t["id"], "face": t["letter"] or "?"} for t in self.view.get("hand") or []]
+        hand = [{"id": t["id"], "face": t["letter"] or "?"} for t in self.game_view["hand"] or []]
         self.app.push_screen(ExchangePicker(hand), self._exchange_chosen)
 
     def _exchange_chosen(self, tile_ids: list[int] | None) -> None:

@@ -11,10 +11,10 @@ white, whichever reads better on its colour."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.style import Style
 from rich.text import Text
+
+from tilegames.games.nabit.view_types import NabTile
 
 # The engine names the colours (view["colours"], docs/rules.md); these are their looks.
 STYLES = {
@@ -45,7 +45,7 @@ def player_tag(colours: list[str], seat: int) -> Text:
     return Text(f" {owner_mark(seat)}", colour_style(colours, seat))
 
 
-def hand_tile(tile: dict[str, Any], colours: list[str], *, cursor: bool = False) -> Text:
+def hand_tile(tile: NabTile, colours: list[str], *, cursor: bool = False) -> Text:
     """A hand tile as a 4-column cell: its letter (`?` a blank) and its owner's mark, in its
     colour, and a gap."""
     letter = tile["letter"] or "?"
