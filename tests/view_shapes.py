@@ -3,16 +3,18 @@
 `shape_problems(value, declared)` walks a view against its TypedDict: every required key there,
 no key the declaration does not have (`exact`; a facet allows more), and every value of its
 declared type, nested TypedDicts, lists, unions and literals included. `played_views(...)` plays
-seeded games between computer players and yields every view along the way: each seat's and a
-spectator's and the mover's after every move (every seat's every few moves), the mover's while a play is laid out in its draft (the first tile,
-then all of it), and the views of the finished game.
+seeded games between computer players and yields views all along: a spectator's and the mover's
+after every move (every seat's every few moves), the mover's while a play is laid out in its
+draft (the first tile, then all of it), and every seat's of the finished game.
 """
 
 from __future__ import annotations
 
 import functools
 import types
-from typing import Any, Callable, Iterator, Literal, NotRequired, Union, get_args, get_origin, get_type_hints, is_typeddict
+from typing import (
+    Any, Callable, Iterator, Literal, NotRequired, Union, get_args, get_origin, get_type_hints, is_typeddict,
+)
 
 from tilegames.core.agents import agent_for, seat_view, seats_asked
 from tilegames.core.kernel.protocol import Action, Edit, Game
@@ -52,7 +54,8 @@ def shape_problems(value: Any, declared: Any, where: str = "view", *, exact: boo
         required, _optional = declared_keys(declared)
         problems = [f"{where}: no {key!r}" for key in sorted(required - value.keys())]
         if exact:
-            problems += [f"{where}: {key!r} is not declared in {declared.__name__}" for key in sorted(value.keys() - hints.keys())]
+            problems += [f"{where}: {key!r} is not declared in {declared.__name__}"
+                         for key in sorted(value.keys() - hints.keys())]
         for key in sorted(value.keys() & hints.keys()):
             problems += shape_problems(value[key], _plain(hints[key]), f"{where}[{key!r}]", exact=exact)
         return problems
@@ -66,7 +69,8 @@ def shape_problems(value: Any, declared: Any, where: str = "view", *, exact: boo
     if origin is list:
         if not isinstance(value, list):
             return [f"{where}: {type(value).__name__}, not a list"]
-        return [p for i, item in enumerate(value) for p in shape_problems(item, get_args(declared)[0], f"{where}[{i}]", exact=exact)]
+        item_type = get_args(declared)[0]
+        return [p for i, item in enumerate(value) for p in shape_problems(item, item_type, f"{where}[{i}]", exact=exact)]
     if origin is Literal:
         return [] if value in get_args(declared) else [f"{where}: {value!r} is not one of {get_args(declared)}"]
     if declared is type(None):
