@@ -34,6 +34,7 @@ from tilegames.core.errors import BadRecord
 from tilegames.core.text.i18n import _
 from tilegames.core.kernel.protocol import Action, Event, Game
 from tilegames.core.kernel.session_protocol import Session
+from tilegames.core.kernel.views import game_view
 from tilegames.core.registry import known_ids, manifest, manifests
 
 AnyGame = Game[Any, Any, Any]
@@ -110,7 +111,7 @@ def seats_asked(game: AnyGame, state: Any) -> tuple[int, ...]:
         return ()
     others = [s for s in game.who_may_act(state) if s != current]
     if others:
-        count = len(game.view(state, None)["seats"])
+        count = len(game_view(game.view(state, None))["seats"])
         others.sort(key=lambda s: (s - current) % count)
     return (*others, current)
 

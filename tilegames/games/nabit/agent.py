@@ -15,6 +15,7 @@ from tilegames.core.kernel.protocol import Action
 from tilegames.games.nabit.actions import Exchange, Pass
 from tilegames.games.nabit.moves import Seen, candidates
 from tilegames.games.nabit.tiles import is_blank
+from tilegames.games.nabit.view_types import nabit_view
 
 MAX_SECONDS = 0.5  # the most it thinks about one move
 
@@ -22,7 +23,8 @@ MAX_SECONDS = 0.5  # the most it thinks about one move
 class NabItAgent:
     """The player described above. Stateless: one instance can play several seats."""
 
-    def choose(self, view: dict[str, Any], time_budget: float) -> Action | None:
+    def choose(self, data: dict[str, Any], time_budget: float) -> Action | None:
+        view = nabit_view(data)
         if view["you"] is None or view["current"] != view["you"]:
             return None  # Nab-It! never asks a seat out of turn
         seen = Seen.read(view)

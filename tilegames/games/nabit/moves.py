@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Any, Iterator
+from typing import Iterator
 
 from tilegames.core.parts.grid import Pos
 from tilegames.core.parts.lexicon import Anagrams, anagrams_for
@@ -36,7 +36,7 @@ from tilegames.games.nabit.placement import judge_build
 from tilegames.games.nabit.scoring import words_held
 from tilegames.games.nabit.search import Proposal, anchors, first_words, through
 from tilegames.games.nabit.tiles import BLANK, is_blank, printed_letter
-from tilegames.games.nabit.views import RULE_KEYS
+from tilegames.games.nabit.view_types import NabItView, NabRules
 from tilegames.games.nabit.words import Judge, judge_for
 
 MAX_JUDGED = 800  # builds judged at most per move: the same move on every machine, bar the deadline
@@ -56,14 +56,25 @@ class Seen:
     players: int
 
     @classmethod
-    def read(cls, view: dict[str, Any]) -> "Seen":
-        seat = int(view["you"])
-        cells = {(int(c["row"]), int(c["col"])): CellTop(str(c["letter"]), int(c["owner"]), int(c["height"]),
-                                                         c["capped_turn"]) for c in view["grid"]}
-        control = {tuple((int(r), int(c)) for r, c in w["cells"]): int(w["controller"]) for w in view["words"]}
-        config = NabItConfig(**{key: view["rules"][key] for key in RULE_KEYS})
-        hand = tuple(Tile(int(t["id"]), str(t["face"])) for t in view["hand"])
-        return cls(seat, int(view["turn"]), config, cells, control, hand, int(view["bags"][seat]), len(view["seats"]))
+    def read(cls, view: NabItView) -> "Seen":
+        """The position of the view's seat (who must not be a spectator)."""
+        seat, own = view["you"], view["hand"]
+        assert seat is not None and own is not None, "a spectator has no hand"
+        cells = {(c["row"], c["col"]): CellTop(c["letter"], c["owner"], c["height"], c["capped_turn"])
+                 for c in view["grid"]}
+        control = {tuple((r, c) for r, c in w["cells"]): w["controller"] for w in view["words"]}
+        hand = tuple(Tile(t["id"], t["face"]) for t in own)
+        return cls(seat, view["turn"], _config(view["rules"]), cells, control, hand, view["bags"][seat],
+                   len(view["seats"]))
+
+
+def _config(rules: NabRules) -> NabItConfig:
+    """The options the view shows (its RULE_KEYS), as the engine's config; the rest (the clock,
+    the first seat, the letters file) are the defaults, which no judgement of a build reads."""
+    return NabItConfig(
+        min_word_len=rules["min_word_len"], bank_trigger=rules["bank_trigger"], open_hands=rules["open_hands"],
+        require_last_tile_announce=rules["require_last_tile_announce"], family_words=rules["family_words"],
+        word_list=rules["word_list"])
 
 
 @dataclass(frozen=True)

@@ -16,12 +16,14 @@ from typing import Any
 from tilegames.core.kernel.protocol import Action
 from tilegames.games.rummikub.actions import Draw, Pass, Redeal
 from tilegames.games.rummikub.moves import Hand, find_play
+from tilegames.games.rummikub.view_types import rummikub_view
 
 
 class RummikubAgent:
     """The player described above. Stateless: one instance can play several seats."""
 
-    def choose(self, view: dict[str, Any], time_budget: float) -> Action | None:
+    def choose(self, data: dict[str, Any], time_budget: float) -> Action | None:
+        view = rummikub_view(data)
         seat = view["you"]
         if seat is None or view["current"] != seat:
             return None  # Rummikub never asks a seat out of turn

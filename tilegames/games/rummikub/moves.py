@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
-from typing import Any, NamedTuple, Sequence
+from typing import NamedTuple, Sequence
 
 from tilegames.core.parts.tiles import Tile
 from tilegames.games.rummikub.actions import Play
@@ -33,6 +33,7 @@ from tilegames.games.rummikub.notation import HIGHEST, JOKER, LOWEST, Face, face
 from tilegames.games.rummikub.sets import SetCheck
 from tilegames.games.rummikub.state import RummikubState
 from tilegames.games.rummikub.turn import read_set
+from tilegames.games.rummikub.view_types import RummikubTile, RummikubView
 
 Row = tuple[Tile, ...]
 
@@ -48,11 +49,13 @@ class Hand:
     pool: int
 
     @classmethod
-    def from_view(cls, view: dict[str, Any]) -> Hand:
+    def from_view(cls, view: RummikubView) -> Hand:
         """The hand of the view's seat (`view["you"]`, who must not be a spectator)."""
-        rack = tuple(_tile(t) for t in view["rack"])
+        seat, own = view["you"], view["rack"]
+        assert seat is not None and own is not None, "a spectator has no hand"
+        rack = tuple(_tile(t) for t in own)
         table = tuple(tuple(_tile(t) for t in row["tiles"]) for row in view["table"])
-        return cls(rack, table, bool(view["melded"][view["you"]]), int(view["pool"]))
+        return cls(rack, table, view["melded"][seat], view["pool"])
 
     @classmethod
     def of(cls, state: RummikubState, seat: int) -> Hand:
@@ -182,8 +185,8 @@ def set_on_rack(faces: Sequence[Face]) -> tuple[Face, ...] | None:
     return None
 
 
-def _tile(data: dict[str, Any]) -> Tile:
-    return Tile(int(data["id"]), str(data["face"]))
+def _tile(data: RummikubTile) -> Tile:
+    return Tile(data["id"], data["face"])
 
 
 def _ids(rows: Sequence[Row]) -> tuple[tuple[int, ...], ...]:

@@ -15,6 +15,7 @@ from tilegames.core.parts.lexicon import anagrams_for as words_for
 from tilegames.games.scrabble.actions import AcceptPlay, Challenge, Exchange, Pass
 from tilegames.games.scrabble.moves import best_moves
 from tilegames.games.scrabble.tiles import BLANK, RACK_SIZE
+from tilegames.games.scrabble.view_types import scrabble_view
 
 __all__ = ["ScrabbleAgent", "new_agent", "words_for"]
 
@@ -22,14 +23,15 @@ __all__ = ["ScrabbleAgent", "new_agent", "words_for"]
 class ScrabbleAgent:
     """The player described above. Stateless: one instance can play several seats."""
 
-    def choose(self, view: dict[str, Any], time_budget: float) -> Action | None:
-        seat = view["you"]
-        if seat is None or view["current"] is None:
+    def choose(self, data: dict[str, Any], time_budget: float) -> Action | None:
+        view = scrabble_view(data)
+        seat, rack = view["you"], view["rack"]
+        if seat is None or rack is None or view["current"] is None:
             return None
-        words = words_for(view.get("word_list"))
+        words = words_for(view["word_list"])
         pending = view["pending"]
-        challengeable = pending is not None and pending["seat"] != seat and view["challenge_mode"] != "void"
-        if challengeable and any(w not in words.lexicon for w in pending["words"]):
+        if (pending is not None and pending["seat"] != seat and view["challenge_mode"] != "void"
+                and any(w not in words.lexicon for w in pending["words"])):
             return Challenge()  # a sure win: only words the list does not have are challenged
         if view["current"] != seat:
             return None  # out of turn: only a challenge is worth making
@@ -38,7 +40,6 @@ class ScrabbleAgent:
         best = best_moves(view, words, time_budget)
         if best:
             return best[0].action
-        rack = view["rack"]
         if view["bag"] >= RACK_SIZE:
             swap = tuple(t["id"] for t in rack if t["face"] != BLANK) or tuple(t["id"] for t in rack)
             return Exchange(swap)

@@ -22,7 +22,6 @@ import time
 from collections import Counter, defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
 
 from tilegames.core.parts.grid import STEP, Direction, Pos
 from tilegames.core.parts.lexicon import Anagrams as Words
@@ -35,6 +34,7 @@ from tilegames.games.scrabble.board import (
     score_play,
 )
 from tilegames.games.scrabble.tiles import BLANK
+from tilegames.games.scrabble.view_types import ScrabbleView
 
 ALPHABET = "abcdefghijklmnopqrstuvwxyz"
 Slot = tuple[Direction, tuple[Pos, ...]]
@@ -59,16 +59,18 @@ def by_score(move: Move) -> tuple[int, int]:
     return move.score, -move.blanks
 
 
-def candidates(view: dict[str, Any], words: Words, time_budget: float) -> Iterator[Move]:
-    """Every legal move found for the view's seat within `time_budget` seconds (counted from
-    this call), in the search's order (see above)."""
+def candidates(view: ScrabbleView, words: Words, time_budget: float) -> Iterator[Move]:
+    """Every legal move found for the view's seat (not a spectator) within `time_budget` seconds
+    (counted from this call), in the search's order (see above)."""
     deadline = time.monotonic() + max(0.0, time_budget)
+    own = view["rack"]
+    assert own is not None, "a spectator has no rack"
     board: dict[Pos, str] = {(sq["row"], sq["col"]): sq["letter"] for sq in view["board"]}
-    rack = [(int(t["id"]), str(t["face"])) for t in view["rack"]]
+    rack = [(t["id"], t["face"]) for t in own]
     return _found(_Search(board, rack, words), deadline)
 
 
-def best_moves(view: dict[str, Any], words: Words, time_budget: float, count: int = 1) -> list[Move]:
+def best_moves(view: ScrabbleView, words: Words, time_budget: float, count: int = 1) -> list[Move]:
     """The `count` best moves found within `time_budget` (`by_score`; of equals, the one found
     first), best first; empty when none is found."""
     return heapq.nlargest(count, candidates(view, words, time_budget), key=by_score)

@@ -14,6 +14,7 @@ from typing import Any
 from tilegames.core.kernel.protocol import Action
 from tilegames.games.word_rummikub.actions import Draw, Pass
 from tilegames.games.word_rummikub.moves import candidates
+from tilegames.games.word_rummikub.view_types import word_rummikub_view
 
 MAX_SECONDS = 0.5  # the most it thinks about one move
 
@@ -21,7 +22,8 @@ MAX_SECONDS = 0.5  # the most it thinks about one move
 class WordRummikubAgent:
     """The player described above. Stateless: one instance can play several seats."""
 
-    def choose(self, view: dict[str, Any], time_budget: float) -> Action | None:
+    def choose(self, data: dict[str, Any], time_budget: float) -> Action | None:
+        view = word_rummikub_view(data)
         seat = view["you"]
         if seat is None or view["current"] != seat:
             return None  # Rummikub Word never asks a seat out of turn

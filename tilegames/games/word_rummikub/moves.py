@@ -21,7 +21,7 @@ from __future__ import annotations
 import time
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
-from typing import Any, Iterator
+from typing import Iterator
 
 from tilegames.core.errors import IllegalMove
 from tilegames.core.parts.tiles import Tile
@@ -31,7 +31,7 @@ from tilegames.games.word_rummikub.search import Find, Index, extensions, index_
 from tilegames.games.word_rummikub.state import Table, named
 from tilegames.games.word_rummikub.tiles import is_joker, spell
 from tilegames.games.word_rummikub.turn import Position, check_play
-from tilegames.games.word_rummikub.views import RULE_KEYS
+from tilegames.games.word_rummikub.view_types import WordRules, WordRummikubView
 from tilegames.games.word_rummikub.words import WordJudge, judge_for
 
 RACK_FINDS = 30  # rack words kept as candidates
@@ -193,21 +193,34 @@ def _letters(tiles: tuple[Tile, ...] | list[Tile]) -> str:
     return "".join(sorted(t.face.lower() for t in tiles if not is_joker(t)))
 
 
-def candidates(view: dict[str, Any], seconds: float) -> Iterator[Candidate]:
-    """The plays for the view's seat, in the search's order (see above), found within `seconds`
-    (counted once the word index is built: the first search of a process builds it, about a
-    second). None at all when the word list cannot be read: nothing can be judged."""
-    seat = view["you"]
-    config = WordRummikubConfig(**{key: view["rules"][key] for key in RULE_KEYS})
+def candidates(view: WordRummikubView, seconds: float) -> Iterator[Candidate]:
+    """The plays for the view's seat (not a spectator), in the search's order (see above), found
+    within `seconds` (counted once the word index is built: the first search of a process builds
+    it, about a second). None at all when the word list cannot be read: nothing can be judged."""
+    seat, own = view["you"], view["rack"]
+    assert seat is not None and own is not None, "a spectator has no rack"
+    config = _config(view["rules"])
     try:
         judge = judge_for(config)
     except IllegalMove:
         return iter(())
-    rows = tuple(tuple(Tile(int(t["id"]), str(t["face"])) for t in row["tiles"]) for row in view["table"])
-    letters = {int(t["id"]): str(t["letter"]) for row in view["table"] for t in row["tiles"] if t["joker"]}
-    rack = tuple(Tile(int(t["id"]), str(t["face"])) for t in view["rack"])
-    start = Position(Table(rows, named(letters)), rack, bool(view["melded"][seat]), int(view["pool"]))
+    rows = tuple(tuple(Tile(t["id"], t["face"]) for t in row["tiles"]) for row in view["table"])
+    # a letter None only in a draft's row (a commit refuses a joker without one); str() as before
+    letters = {t["id"]: str(t["letter"]) for row in view["table"] for t in row["tiles"] if t["joker"]}
+    rack = tuple(Tile(t["id"], t["face"]) for t in own)
+    start = Position(Table(rows, named(letters)), rack, view["melded"][seat], view["pool"])
     index = index_for(config.word_list)
     search = _Search(config, judge, index, start, time.monotonic() + seconds,
-                     {str(row["word"]) for row in view["table"]})
+                     {row["word"] for row in view["table"]})
     return search.candidates()
+
+
+def _config(rules: WordRules) -> WordRummikubConfig:
+    """The options the view shows (its RULE_KEYS), as the engine's config; the rest (the clock,
+    the letters file) are the defaults, which no check of a play reads."""
+    return WordRummikubConfig(
+        min_word_len=rules["min_word_len"], first_meld_extra_words=rules["first_meld_extra_words"],
+        longest_needs_rack_tile=rules["longest_needs_rack_tile"], joker_sub_from_table=rules["joker_sub_from_table"],
+        word_check=rules["word_check"], skip_next_turn_on_misspell=rules["skip_next_turn_on_misspell"],
+        timeout_penalty_tiles=rules["timeout_penalty_tiles"], winner_rule=rules["winner_rule"],
+        family_words=rules["family_words"], word_list=rules["word_list"])
