@@ -16,7 +16,6 @@ along with a bug report): not even the command line is logged, since it may hold
 from __future__ import annotations
 
 import logging
-import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager

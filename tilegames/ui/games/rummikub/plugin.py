@@ -2,8 +2,8 @@
 after each game of a match (RULES.md §1.9). The match itself is the generic series flow
 (ui/series_flow.py); the setup form and `tilegames play rummikub` options are built from the
 game's setup options (games/rummikub/config.py). Its tool, the initial-meld checker
-(ui/games/rummikub/meld_check.py), needs no game in progress: the game's entry in
-ui/games/__init__.py lists it."""
+(ui/games/rummikub/meld_check.py), needs no game in progress: the game's manifest
+(games/rummikub/__init__.py) lists it."""
 
 from __future__ import annotations
 

@@ -13,6 +13,7 @@ from tilegames.core.errors import IllegalMove
 from tilegames.core.text.i18n import _
 from tilegames.core.kernel.protocol import TURN_EVENT, Event
 from tilegames.games.scrabble.actions import AcceptPlay, Challenge
+from tilegames.games.scrabble.view_types import PendingPlay, ScrabbleView, scrabble_view
 from tilegames.ui.screens.dialogs import ChallengePrompt
 from tilegames.ui.screens.turns import AGENT_SECONDS, TurnScreen, new_turn
 from tilegames.ui.widgets.movelog import MoveLog
@@ -33,15 +34,20 @@ class ScrabbleChallenges(TurnScreen):
     """The challenge part of the Scrabble screen (its other parts: scrabble.py)."""
 
     _turn_waiting = False  # a new turn began behind the challenge prompt
-    _asked: dict[str, Any] | None = None  # the play the prompt on screen asks about
+    _asked: PendingPlay | None = None  # the play the prompt on screen asks about
     news: Any  # the screen's DrawNews
+
+    @property
+    def game_view(self) -> ScrabbleView:
+        """The screen's view, typed (`view` is the session's plain dict)."""
+        return scrabble_view(self.view)
 
     def _note(self, text: str, error: bool = False) -> None:
         """Say `text` with the redraw that follows (the screen's message line)."""
         self._say(text, error)
 
     def _offer_challenge(self) -> None:
-        pending = self.view["pending"]  # public: in every seat's view
+        pending = self.game_view["pending"]  # public: in every seat's view
         if pending is None:
             return
         player = pending["seat"]
@@ -68,7 +74,7 @@ class ScrabbleChallenges(TurnScreen):
 
     def _ask_people(self) -> None:
         """The challenge prompt for the people at the terminal (none: the play stands)."""
-        view = self.view
+        view = self.game_view
         pending = view["pending"]
         if pending is None:
             self._challenge_answer(None)
@@ -100,7 +106,7 @@ class ScrabbleChallenges(TurnScreen):
         if self._asked is None or not isinstance(prompt, ChallengePrompt) or not elsewhere:
             return super()._look_for_news()
         self.session.tick()
-        if self.session.view(None)["pending"] != self._asked:
+        if scrabble_view(self.session.view(None))["pending"] != self._asked:
             self._asked = None
             self._changed()
             prompt.dismiss(None)  # decided elsewhere: nothing to send from here
@@ -112,7 +118,7 @@ class ScrabbleChallenges(TurnScreen):
         acting: int | None = None  # the seat whose answer is sent: a challenger, or the player accepting
         if challenger is not None:
             acting = challenger
-        elif self.view["awaiting_final_challenge"]:
+        elif self.game_view["awaiting_final_challenge"]:
             seat = self.session.current_seat
             if seat is None:  # what act() would say: no one's turn once the game is over
                 self._say(_("The game is over."))

@@ -5,7 +5,7 @@ actions; the rules stay in the engine. Where typed letters go is `scrabble_typin
 from __future__ import annotations
 
 import random
-from typing import Any, Callable
+from typing import Callable
 
 from textual import events
 from textual.app import ComposeResult
@@ -19,7 +19,7 @@ from tilegames.core.kernel.session_protocol import Session
 from tilegames.core.kernel.views import plain_parts, seat_face
 from tilegames.games.scrabble.actions import Exchange, Pass
 from tilegames.games.scrabble.board import square_name
-from tilegames.games.scrabble.view_types import ScrabbleTile, ScrabbleView, scrabble_view
+from tilegames.games.scrabble.view_types import ScrabbleTile
 from tilegames.core.parts.grid_edits import PutTile, TakeBack
 from tilegames.ui.screens.dialogs import AskLetter, Confirm, ExchangePicker
 from tilegames.ui.games.scrabble.news import DrawNews, log_line, message_lines
@@ -83,11 +83,6 @@ class ScrabbleScreen(ScrabbleChallenges, TurnScreen):
         self.news = DrawNews()
         self._marked: set[int] = set()  # the tiles on the rack drawn since the viewer's last turn
         self._turn_waiting = False  # a new turn began behind the challenge prompt
-
-    @property
-    def game_view(self) -> ScrabbleView:
-        """The screen's view, typed (`view` is the session's plain dict)."""
-        return scrabble_view(self.view)
 
     # The cursor and its direction are the typing cursor's.
     @property
