@@ -26,7 +26,7 @@ from tilegames.core.records.saves import unfinished_games, unfinished_saves
 from tilegames.core.seeds import new_seed
 from tilegames.net.ssh_child import NOTHING_SAVED, served_over_ssh
 from tilegames.ui.commands import screen_commands
-from tilegames.ui.games import playable, plugin
+from tilegames.ui.games import check_playable, playable, plugin
 from tilegames.ui.preferences import Preferences
 from tilegames.ui.screens.menu import NOTHING_TO_RESUME, MenuScreen, describe
 
@@ -57,7 +57,7 @@ def check_meta(header: JournalHeader) -> None:
     header (`meta`) damaged."""
     from tilegames.core.kernel.series_meta import series_meta
 
-    plugin(header.game)
+    check_playable(header.game)
     series_meta(header)
 
 

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 from tilegames.core.errors import BadRecord
 from tilegames.core.manifest import Manifest, Tool
+from tilegames.core.registry import manifest as registry_manifest
 from tilegames.core.registry import manifests
 from tilegames.core.text.i18n import _
 
@@ -97,12 +98,19 @@ def playable() -> list[Manifest]:
     return [m for m in manifests() if m.ui is not None or m.id in _extra]
 
 
+def check_playable(game_id: str) -> None:
+    """BadRecord (a sentence) unless the app can play `game_id`; imports nothing of the game
+    (the menu asks it of every save it lists)."""
+    if game_id not in _extra and not any(m.id == game_id and m.ui is not None for m in manifests()):
+        raise BadRecord(_("{game_id!r} games cannot be played in the app.").format(game_id=game_id))
+
+
 def plugin(game_id: str) -> GamePlugin:
     """The plug-in of a game the app can play; BadRecord (a sentence) otherwise."""
+    check_playable(game_id)
     if game_id in _extra:
         return _extra[game_id]
-    entry = next((m for m in manifests() if m.id == game_id), None)
-    if entry is None or entry.ui is None:
-        raise BadRecord(_("{game_id!r} games cannot be played in the app.").format(game_id=game_id))
-    found: GamePlugin = importlib.import_module(entry.ui).PLUGIN
+    module = registry_manifest(game_id).ui
+    assert module is not None  # check_playable: a game offered without a registered plug-in names its module
+    found: GamePlugin = importlib.import_module(module).PLUGIN
     return found
