@@ -45,8 +45,8 @@ def test_a_relative_case_takes_turns_with_its_base(monkeypatch):
             return seconds
         return run
 
-    monkeypatch.setattr(bench, "CASES", [bench.Case("fake: base", timed("base", 0.2)),
-                                         bench.Case("fake: many", timed("many", 0.5), target=1.5,
+    monkeypatch.setattr(bench, "CASES", [bench.BenchCase("fake: base", timed("base", 0.2)),
+                                         bench.BenchCase("fake: many", timed("many", 0.5), target=1.5,
                                                     relative_to="fake: base")])
     lines: list[str] = []
     assert bench.run(3, "fake", lines.append) == 0

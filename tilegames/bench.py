@@ -9,6 +9,7 @@ Benchmarks are never pass/fail tests: the suite checks behaviour, this command r
 from __future__ import annotations
 
 import atexit
+import importlib
 import os
 import shutil
 import statistics
@@ -29,7 +30,6 @@ from tilegames.core.parts.tiles import Bag, make_tiles
 from tilegames.core.registry import get_game, manifests
 
 
-Case = BenchCase
 
 
 @dataclass(frozen=True)
@@ -167,7 +167,7 @@ def saves_home(count: int) -> Path:
     folder.mkdir()
     played = _bot_games(folder, min(count, MENU_DISTINCT)) if count else []
     for n in range(count - len(played)):
-        shutil.copyfile(played[n % len(played)], folder / f"copy-{n:04d}-{played[0].name.split('-', 2)[2]}")
+        shutil.copyfile(played[n % len(played)], folder / f"copy-{n:04d}-{played[n % len(played)].name}")
     _launch(home)
     _HOMES[count] = home
     return home
@@ -216,29 +216,27 @@ def _plain_app_first_frame() -> float:
     return _launch(saves_home(0), _PLAIN_FRAME)
 
 
-def _game_cases() -> list[Case]:
+def _game_cases() -> list[BenchCase]:
     """Each game's own cases, from the bench module its manifest names, in menu order."""
-    import importlib
-
     return [case for m in manifests() if m.bench is not None for case in importlib.import_module(m.bench).CASES]
 
 
 MENU_NONE = "menu: first frame, no saves"
 PLAIN_APP = "a plain Textual app (three widgets): first frame"
 
-CASES: list[Case] = [
-    Case("bag: shuffle 106 tiles and deal 4x14", _bag_shuffle_and_deal),
-    Case("journal: append one action (fsync)", _journal_append),
-    Case("journal: load 2,000 records", _journal_load),
-    Case("lexicon: load the default list", _lexicon_load, target=0.150),
-    Case("lexicon: memory of the loaded list", _lexicon_memory, target=40e6, unit="bytes"),
-    Case("lexicon: check one word", _lexicon_lookup, target=1e-6),
+CASES: list[BenchCase] = [
+    BenchCase("bag: shuffle 106 tiles and deal 4x14", _bag_shuffle_and_deal),
+    BenchCase("journal: append one action (fsync)", _journal_append),
+    BenchCase("journal: load 2,000 records", _journal_load),
+    BenchCase("lexicon: load the default list", _lexicon_load, target=0.150),
+    BenchCase("lexicon: memory of the loaded list", _lexicon_memory, target=40e6, unit="bytes"),
+    BenchCase("lexicon: check one word", _lexicon_lookup, target=1e-6),
     *_game_cases(),
-    Case(MENU_NONE, _menu_first_frame(0)),
-    Case("menu: first frame, 1,000 saves of 90 moves", _menu_first_frame(None), target=1.5, relative_to=MENU_NONE),
-    Case(PLAIN_APP, _plain_app_first_frame),
-    Case("menu: first frame against a plain Textual app", _menu_first_frame(0), target=1.2, relative_to=PLAIN_APP),
-    *net_cases(Case),
+    BenchCase(MENU_NONE, _menu_first_frame(0)),
+    BenchCase("menu: first frame, 1,000 saves of 90 moves", _menu_first_frame(None), target=1.5, relative_to=MENU_NONE),
+    BenchCase(PLAIN_APP, _plain_app_first_frame),
+    BenchCase("menu: first frame against a plain Textual app", _menu_first_frame(0), target=1.2, relative_to=PLAIN_APP),
+    *net_cases(),
 ]
 
 
@@ -265,7 +263,7 @@ def run(runs: int, only: str | None, out: Callable[[str], None] = print) -> int:
     return 0
 
 
-def _measure(cases: list[Case], runs: int) -> dict[str, list[float]]:
+def _measure(cases: list[BenchCase], runs: int) -> dict[str, list[float]]:
     """`runs` samples of each case. A case measured relative to another takes turns with it,
     run for run, so that a machine busier at one moment than the next weighs on both alike."""
     samples: dict[str, list[float]] = {case.name: [] for case in cases}

@@ -42,6 +42,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from tilegames.core.manifest import BenchCase
 from tilegames.core.registry import get_game
 from tilegames.games.rummikub import MANIFEST as RUMMIKUB  # the network cases play Rummikub tables
 from tilegames.net.lobby import Lobby
@@ -425,19 +426,19 @@ def _table_memory() -> float:
     return (rss[1] - rss[0]) / TABLES
 
 
-def cases(case: Callable[..., Any]) -> list[Any]:
-    """The network cases, made with bench's `Case` (passed in: bench imports this module)."""
+def cases() -> list[BenchCase]:
+    """The network cases."""
     name = f"net: action to all views, {TABLES} tables x {len(SEATS)} clients"
     quiet = f"{name}, p50"
     return [
-        case(f"{name}, p99", _percentile(99, True), target=0.050),
-        case(quiet, _percentile(50, False)),
-        case(f"{name}, fsync +4 ms, p99", _percentile(99, True, fsync_delay=0.004), target=0.050),
-        case(f"{name}, fsync +4 ms, p50", _percentile(50, False, fsync_delay=0.004)),
-        case("net: other tables' p50 while one floods edits", _percentile(50, True, flood=True), target=2.0,
+        BenchCase(f"{name}, p99", _percentile(99, True), target=0.050),
+        BenchCase(quiet, _percentile(50, False)),
+        BenchCase(f"{name}, fsync +4 ms, p99", _percentile(99, True, fsync_delay=0.004), target=0.050),
+        BenchCase(f"{name}, fsync +4 ms, p50", _percentile(50, False, fsync_delay=0.004)),
+        BenchCase("net: other tables' p50 while one floods edits", _percentile(50, True, flood=True), target=2.0,
              relative_to=quiet),
-        case(f"net: a table's journal growth in {FLOOD_SECONDS:.0f} s of flooded edits", _flood_growth, unit="bytes"),
-        case(f"net: {IDLE_CONNECTIONS} idle connections held", _idle_connections, unit="bytes"),
-        case(f"net: memory per table ({TABLES} tables)", _table_memory, unit="bytes"),
+        BenchCase(f"net: a table's journal growth in {FLOOD_SECONDS:.0f} s of flooded edits", _flood_growth, unit="bytes"),
+        BenchCase(f"net: {IDLE_CONNECTIONS} idle connections held", _idle_connections, unit="bytes"),
+        BenchCase(f"net: memory per table ({TABLES} tables)", _table_memory, unit="bytes"),
     ]
 

@@ -35,7 +35,7 @@ from tilegames.core.text.i18n import _
 from tilegames.core.kernel.protocol import Action, Event, Game
 from tilegames.core.kernel.session_protocol import Session
 from tilegames.core.kernel.views import game_view
-from tilegames.core.registry import known_ids, manifest, manifests
+from tilegames.core.registry import manifest, manifests
 
 AnyGame = Game[Any, Any, Any]
 DEFAULT_TIME_BUDGET = 1.0  # seconds an agent may think about one move
@@ -68,21 +68,25 @@ def unregister_agent(game_id: str) -> None:
     _factories.pop(game_id, None)
 
 
+def _agent_module(game_id: str) -> str | None:
+    """The module of the game's own computer player, as its manifest names it (None: none,
+    or no such game)."""
+    try:
+        return manifest(game_id).agent
+    except BadRecord:
+        return None
+
+
 def has_agent(game_id: str) -> bool:
     """Whether a computer player exists for this game (the setup form offers one only then)."""
-    if game_id in _factories:
-        return True
-    try:
-        return manifest(game_id).agent is not None
-    except BadRecord:
-        return False
+    return game_id in _factories or _agent_module(game_id) is not None
 
 
 def agent_for(game_id: str) -> Agent:
     """A new computer player for `game_id`; BadRecord (a readable sentence) if there is none."""
     factory = _factories.get(game_id)
     if factory is None:
-        module_path = manifest(game_id).agent if game_id in known_ids() else None
+        module_path = _agent_module(game_id)
         if module_path is None:
             known = ", ".join(sorted({m.id for m in manifests() if m.agent} | set(_factories))) or "none"
             raise BadRecord(_("There is no computer player for {game_id} (games with one: {known}).").format(game_id=repr(game_id), known=known))

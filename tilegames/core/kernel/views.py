@@ -18,16 +18,15 @@ This module declares:
   row of Rummikub has more keys than a facet's row, and TypedDict items are invariant), so a
   generic screen turns the plain dict into its facet with the facet's helper, and tests check
   every facet against real views of each game it serves (tests/test_typed_views.py);
-* `plain_view` and `plain_parts`, the other way: a typed view handed on as the protocol's plain
-  dict, typed parts (tiles, rows) handed to code that takes plain dicts (the rack and table
-  widgets).
+* `plain_view`, the other way: a typed view handed on as the protocol's plain dict (the
+  generic widgets take `Mapping`s, so a view's typed parts go to them as they are).
 
 No `from __future__ import annotations` here or in the games' view_types modules: with it,
 Python 3.11 cannot see `NotRequired` at run time (`__required_keys__` would list every key),
 and the tests that hold the declarations to the real views read those.
 """
 
-from typing import Any, Mapping, NotRequired, Sequence, TypedDict, cast
+from typing import Any, Mapping, NotRequired, TypedDict, cast
 
 SeatFace = list[int | str]
 """`[seat, face]`: a tile turned up in the draw for the first player (JSON has no pairs)."""
@@ -121,9 +120,3 @@ def plain_view(view: GameView) -> dict[str, Any]:
     """A game's typed view as `Game.view` returns it: the same dict (the protocol says
     `dict[str, Any]`, which a TypedDict is at run time but not to mypy)."""
     return cast("dict[str, Any]", view)
-
-
-def plain_parts(parts: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
-    """Typed parts of a view (tiles, rows) for code that takes plain dicts: the same dicts,
-    in a list of their own."""
-    return cast("list[dict[str, Any]]", list(parts))

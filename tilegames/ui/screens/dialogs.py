@@ -3,7 +3,9 @@ leaving a game asks (as true as its saving is)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
+
+from typing import Any
 
 from rich.cells import cell_len, set_cell_size
 from rich.text import Text
@@ -215,7 +217,7 @@ class ExchangePicker(TranslatedKeys, ModalScreen["list[int] | None"]):
                 Binding("escape", "cancel", "Cancel", id="exchange.cancel"),
                 Binding("backspace", "undo", "Put back", id="exchange.undo")]
 
-    def __init__(self, rack: list[dict]) -> None:
+    def __init__(self, rack: Sequence[Mapping[str, Any]]) -> None:
         super().__init__()
         self.rack = rack
         self.chosen: list[int] = []

@@ -24,7 +24,7 @@ from tilegames.core.text.i18n import N_, _
 from tilegames.core.kernel.protocol import TURN_EVENT
 from tilegames.core.kernel.session_protocol import Session
 from tilegames.core.kernel.protocol import Action
-from tilegames.core.kernel.views import RowTile, plain_parts, rows_view, seat_face
+from tilegames.core.kernel.views import RowTile, rows_view, seat_face
 from tilegames.ui.screens.row_editing import LAID, MOVED, RowEditing, last_move_marks, table_ids
 from tilegames.ui.screens.turns import TurnScreen, common_keys
 from tilegames.ui.screens.dialogs import Confirm
@@ -231,7 +231,7 @@ class RowsPlayScreen(RowEditing, TurnScreen):
                                    self.held, self.table_marks if my_turn else {})
         if my_turn and self.zone == "table":
             self.call_after_refresh(self._cursor_in_sight)
-        self.query_one(Rack).show(plain_parts(rack), self.rack_cursor if my_turn and self.zone == "rack" else None,
+        self.query_one(Rack).show(rack, self.rack_cursor if my_turn and self.zone == "rack" else None,
                                   self.held, hidden=self.viewer is None, marks=self.rack_marks if my_turn else {})
         self.query_one("#table-box").border_subtitle = (
             _("last move: {laid} laid  {moved} moved").format(laid=LAID, moved=MOVED) if my_turn and self.table_marks else "")

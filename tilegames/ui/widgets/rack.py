@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
 from typing import Any
 
 from rich.text import Text
@@ -37,14 +39,14 @@ class Rack(Widget):
     def __init__(self, styler: Styler = plain, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.styler = styler  # the game's colours for its faces
-        self.tiles: list[dict[str, Any]] = []
+        self.tiles: Sequence[Mapping[str, Any]] = []
         self.cursor: int | None = None
         self.held: int | None = None
         self.hidden = False
         self.marks: dict[int, str] = {}
         self.border_title = _("Your rack")
 
-    def show(self, tiles: list[dict[str, Any]], cursor: int | None, held: int | None, hidden: bool = False,
+    def show(self, tiles: Sequence[Mapping[str, Any]], cursor: int | None, held: int | None, hidden: bool = False,
              marks: dict[int, str] | None = None) -> None:
         """`marks`: a one-character marker for some tile ids (the tiles just drawn), named in
         the title (as Scrabble's rack names its own)."""

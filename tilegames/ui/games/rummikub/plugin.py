@@ -12,7 +12,6 @@ from typing import Any, Callable, Mapping
 from tilegames.core.kernel.series import GameRecord, Series
 from tilegames.core.text.i18n import _
 from tilegames.core.kernel.session_protocol import Session
-from tilegames.core.kernel.views import plain_parts
 from tilegames.games.rummikub.game import GAME
 from tilegames.games.rummikub.view_types import rummikub_result, rummikub_view
 from tilegames.ui.games.rummikub.screen import RummikubScreen
@@ -51,7 +50,7 @@ class RummikubPlugin:
 
     def rack(self, view: dict[str, Any], owner: str) -> Rack:
         rack = Rack(tile_style)
-        rack.show(plain_parts(rummikub_view(view)["rack"] or []), None, None)
+        rack.show(rummikub_view(view)["rack"] or [], None, None)
         rack.border_title = _("{name}'s rack").format(name=owner)
         return rack
 

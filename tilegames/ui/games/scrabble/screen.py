@@ -16,7 +16,7 @@ from textual.widgets import Footer, Static
 from tilegames.core.text.i18n import N_, _
 from tilegames.core.kernel.protocol import TURN_EVENT
 from tilegames.core.kernel.session_protocol import Session
-from tilegames.core.kernel.views import plain_parts, seat_face
+from tilegames.core.kernel.views import seat_face
 from tilegames.games.scrabble.actions import Exchange, Pass
 from tilegames.games.scrabble.board import square_name
 from tilegames.games.scrabble.view_types import ScrabbleTile
@@ -347,7 +347,7 @@ class ScrabbleScreen(ScrabbleChallenges, TurnScreen):
             self._say(_("You can only exchange while the bag holds at least 7 tiles; it holds {count}.").format(
                 count=bag), error=True)
             return
-        self.app.push_screen(ExchangePicker(plain_parts(self._rack_tiles())), self._exchange_chosen)
+        self.app.push_screen(ExchangePicker(self._rack_tiles()), self._exchange_chosen)
 
     def _exchange_chosen(self, tile_ids: list[int] | None) -> None:
         if tile_ids:

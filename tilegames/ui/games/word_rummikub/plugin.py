@@ -9,7 +9,6 @@ from typing import Any, Callable
 from tilegames.core.kernel.series import GameRecord, Series
 from tilegames.core.text.i18n import _
 from tilegames.core.kernel.session_protocol import Session
-from tilegames.core.kernel.views import plain_parts
 from tilegames.games.word_rummikub.game import GAME
 from tilegames.games.word_rummikub.view_types import word_rummikub_view
 from tilegames.ui.games.word_rummikub.tiles import display_rows, tile_style
@@ -38,7 +37,7 @@ class WordRummikubPlugin:
 
     def rack(self, view: dict[str, Any], owner: str) -> Rack:
         rack = Rack(tile_style)
-        rack.show(plain_parts(word_rummikub_view(view)["rack"] or []), None, None)
+        rack.show(word_rummikub_view(view)["rack"] or [], None, None)
         rack.border_title = _("{name}'s rack").format(name=owner)
         return rack
 
