@@ -15,11 +15,9 @@ ASKS_FIRST_PLAYER, ASKS_SECOND_PLAYER = 94, 175
 
 async def _to_question(pilot, seed: int) -> None:
     pilot.app.start("rummikub", ("Ann", "Bob"), RummikubConfig(), open_hands=False, seed=seed)
-    await pilot.pause()
-    assert isinstance(pilot.app.screen, HandOff)
+    await until(pilot, lambda: isinstance(pilot.app.screen, HandOff))
     await pilot.press("enter")
-    await pilot.pause()
-    assert isinstance(pilot.app.screen, Confirm), type(pilot.app.screen).__name__
+    await until(pilot, lambda: isinstance(pilot.app.screen, Confirm))
 
 
 async def _answer_until_play(pilot, key: str) -> None:
