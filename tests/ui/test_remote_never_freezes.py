@@ -31,9 +31,10 @@ WAITING = "Waiting for the server"
 async def show(pilot: Any, port: int, code: str, timeout: float = 10.0) -> ScrabbleScreen:
     start_remote(pilot.app, LOCALHOST, port, (code,), timeout)
     await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
+    await until(pilot, lambda: isinstance(pilot.app.screen, ScrabbleScreen))
     screen = pilot.app.screen
-    assert isinstance(screen, ScrabbleScreen), type(screen).__name__
+    assert isinstance(screen, ScrabbleScreen)
+    await until(pilot, lambda: screen.view["rack"] is not None)  # its player's view: the turn has begun
     return screen
 
 
