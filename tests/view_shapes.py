@@ -103,9 +103,11 @@ LayOut = Callable[[Action, Look], Iterator[Edit]]
 
 
 def played_views(game: Game[Any, Any, Any], config: Any, players: int, seed: int,
-                 lay_out: LayOut) -> Iterator[tuple[str, dict[str, Any]]]:
+                 lay_out: LayOut, budget: float = BUDGET) -> Iterator[tuple[str, dict[str, Any]]]:
     """(where, view) for every view of a game played to its end by computer players (see the
-    module docstring)."""
+    module docstring). `budget`: each move's thinking time; a player whose search stops at its
+    deadline with nothing found (Scrabble's) needs one without a deadline, or a busy machine
+    makes it exchange until no game ends."""
     state = game.new_game(config, tuple(f"P{i}" for i in range(players)), seed)
     agents = [agent_for(game.id) for _ in range(players)]
     for move in range(MAX_ACTIONS):
@@ -118,7 +120,7 @@ def played_views(game: Game[Any, Any, Any], config: Any, players: int, seed: int
             return
         action: Action | None = None
         for seat in asked:
-            action = agents[seat].choose(seat_view(game, state, seat), BUDGET)
+            action = agents[seat].choose(seat_view(game, state, seat), budget)
             if action is not None:
                 break
         assert action is not None
