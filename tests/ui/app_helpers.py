@@ -12,6 +12,7 @@ from tilegames.games.rummikub.config import RummikubConfig
 from tilegames.games.rummikub.game import GAME
 from tilegames.ui.app import TilegamesApp
 from tilegames.ui.screens.rows_play import RowsPlayScreen
+from tilegames.ui.screens.turns import TurnScreen
 
 
 def session_for(state, clock: FakeClock) -> LocalSession:
@@ -34,10 +35,12 @@ def play_screen(app: TilegamesApp) -> RowsPlayScreen:
 
 async def pick_from_rack(pilot, face: str) -> None:
     """Move the rack cursor to a tile showing `face` and pick it up."""
+    await started(pilot)
     screen = play_screen(pilot.app)
     if screen.zone != "rack":
         await pilot.press("tab")
     faces = [t["face"] for t in screen._rack_tiles()]
+    assert face in faces, f"{face} is not on the rack: {faces}"
     target = faces.index(face)
     while screen.rack_cursor != target:
         await pilot.press("right" if screen.rack_cursor < target else "left")
@@ -75,6 +78,18 @@ async def until(pilot, done, seconds: float = 10.0) -> None:
             return
         await pilot.pause(0.05)
     assert done()
+
+
+async def started(pilot) -> None:
+    """Until the game screen pushed last has begun its turns (a hand-off may be over it). A
+    screen pushed is mounted, laid out, then starts its first turn after that refresh: one pause
+    is enough on a quiet machine only."""
+
+    def begun() -> bool:
+        games = [s for s in pilot.app.screen_stack if isinstance(s, TurnScreen)]
+        return bool(games) and games[-1].last_turn >= 0
+
+    await until(pilot, begun)
 
 
 async def help_text(pilot) -> str:

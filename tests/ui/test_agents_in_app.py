@@ -13,6 +13,8 @@ from tilegames.ui.games.scrabble.summary import ScrabbleSummary
 from tilegames.ui.screens.setup import parse_players
 from tilegames.ui.screens.turns import is_agent_name
 
+from app_helpers import started
+
 
 def test_cpu_names_become_computer_seats():
     assert parse_players("Ann, cpu", "Rummikub", 6) == ("Ann", "CPU")
@@ -77,7 +79,7 @@ async def test_a_computer_challenges_a_word_it_does_not_know(app):
     session = LocalSession(GAME, TurnController(GAME, state, clock=app.clock), header, None)
     async with app.run_test(size=(80, 24)) as pilot:
         app.show_in_series(session, header, open_hands=True)
-        await pilot.pause()
+        await started(pilot)
         await pilot.press("q", "x", "z", "enter")  # QXZ is no word: the computer challenges it
         await pilot.pause()
         for _ in range(3):  # the computer considers the play, then plays its own turn (workers)

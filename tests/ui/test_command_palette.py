@@ -3,7 +3,7 @@ the rules of each game, and Textual's own (theme, quit)."""
 
 from __future__ import annotations
 
-from app_helpers import config, show_position
+from app_helpers import config, show_position, started
 from rk_builder import position
 
 
@@ -23,7 +23,7 @@ async def test_the_palette_offers_new_games_rules_theme_and_quit_from_the_menu(a
 async def test_in_a_game_the_palette_offers_its_actions_and_runs_them(app):
     async with app.run_test(size=(80, 24)) as pilot:
         session = show_position(app, position(["R10 R11 R12 K1", "K2 K3"], config=config()))
-        await pilot.pause()
+        await started(pilot)
         offered = titles(app)
         for title in ("Commit", "Draw", "Undo", "Undo all", "Redo", "Sort rack", "Help", "Rules", "Menu"):
             assert title in offered, title

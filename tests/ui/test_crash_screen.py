@@ -4,7 +4,7 @@ prints every frame's local variables, and a game's frames hold the racks."""
 from __future__ import annotations
 
 import pytest
-from app_helpers import config, play_screen, show_position
+from app_helpers import config, play_screen, show_position, started
 from rk_builder import position
 
 from tilegames.ui.games.rummikub.screen import RummikubScreen
@@ -22,7 +22,7 @@ async def test_a_crash_report_shows_no_rack(app, monkeypatch, capsys):
     with pytest.raises(RuntimeError):
         async with app.run_test(size=(80, 24)) as pilot:
             show_position(app, state)
-            await pilot.pause()
+            await started(pilot)
             play_screen(app)
             await pilot.press("d")
             await pilot.pause()

@@ -13,6 +13,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Select, Static
 
 import pilegame
+from app_helpers import started
 from tilegames.cli import main
 from tilegames.ui import games
 from tilegames.ui.screens.setup import GameSetupScreen
@@ -132,7 +133,7 @@ async def test_the_shared_turn_flow_plays_a_game_with_its_default_hooks(app):
     async with app.run_test(size=(80, 24)) as pilot:
         screen = PileScreen(session, open_hands=True, on_game_over=lambda s: None)
         app.show_play(session, screen)
-        await pilot.pause()
+        await started(pilot)
         assert screen.viewer == 0 and screen.view == session.view(0)  # the default _redraw
         await pilot.press("d")  # the default _after_change starts Bora's turn
         await pilot.pause()

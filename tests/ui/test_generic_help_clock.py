@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from app_helpers import config, play_screen, screen_text, show_position, until
+from app_helpers import config, play_screen, screen_text, show_position, started, until
 from rk_builder import position
 
 from tilegames.ui.screens.help import HelpScreen
@@ -21,7 +21,7 @@ def game(**changes):
 async def test_help_shows_the_running_turn_clock(app):
     async with app.run_test(size=(80, 24)) as pilot:
         session = show_position(app, game())
-        await pilot.pause()
+        await started(pilot)
         screen = play_screen(app)
         app.push_screen(HelpScreen(screen.BINDINGS, clock=lambda: (session.remaining(), session.turn_seconds())))
         await pilot.pause()
@@ -34,7 +34,7 @@ async def test_help_shows_the_running_turn_clock(app):
 async def test_rules_show_the_running_turn_clock(app):
     async with app.run_test(size=(80, 24)) as pilot:
         session = show_position(app, game())
-        await pilot.pause()
+        await started(pilot)
         app.push_screen(RulesScreen("rummikub", clock=lambda: (session.remaining(), session.turn_seconds())))
         await pilot.pause()
         app.clock.advance(15)
@@ -45,7 +45,7 @@ async def test_rules_show_the_running_turn_clock(app):
 async def test_no_clock_is_shown_for_an_untimed_turn_or_without_one(app):
     async with app.run_test(size=(80, 24)) as pilot:
         session = show_position(app, game(turn_seconds=None))
-        await pilot.pause()
+        await started(pilot)
         app.push_screen(HelpScreen(play_screen(app).BINDINGS,
                                    clock=lambda: (session.remaining(), session.turn_seconds())))
         await pilot.pause()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from app_helpers import config, play_screen, show_position
+from app_helpers import config, play_screen, show_position, started
 from rich.cells import cell_len
 from rk_builder import position
 
@@ -23,7 +23,7 @@ def rows(panel: ScorePanel) -> list[str]:
 async def show_names(app, pilot):
     state = position(["R6 B6 K6 O1", "K2 K3 J", "B1 B2"], table=["R3 R4 R5"], config=config())
     show_position(app, replace(state, seats=(LATIN, HANGUL, SHORT)))
-    await pilot.pause()
+    await started(pilot)
     return play_screen(app).query_one(ScorePanel)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from app_helpers import config, play_screen, screen_text, show_position, until
+from app_helpers import config, play_screen, screen_text, show_position, started, until
 from rk_builder import position
 from textual.widgets import Input
 
@@ -40,7 +40,7 @@ def compact(app) -> str:
 async def test_scrabble_letters_typed_behind_the_notice_never_reach_the_board(app):
     async with app.run_test(size=SMALL) as pilot:
         session = show_scrabble(app, scrabble_position(["QUIZERS", "AEIOULN"]))
-        await pilot.pause()
+        await started(pilot)
         screen = app.screen
         assert isinstance(screen, ScrabbleScreen) and screen.query_one(TooSmall).display
         await pilot.press("q", "u", "i", "z", "enter", "2")
@@ -55,7 +55,7 @@ async def test_rummikub_keys_and_clicks_behind_the_notice_do_nothing(app):
     state = position(["R6 B6 K6 O1", "K2 K3 J"], table=["R3 R4 R5"], config=config())
     async with app.run_test(size=SMALL) as pilot:
         session = show_position(app, state)
-        await pilot.pause()
+        await started(pilot)
         screen = play_screen(app)
         await pilot.press("space", "tab", "space", "d", "c")
         await pilot.click(Rack)
@@ -92,7 +92,7 @@ async def test_the_notice_shows_its_screens_status_line_and_keeps_it_current(app
     state = position(["R6 B6 K6 O1", "K2 K3 J"], table=["R3 R4 R5"], config=config())
     async with app.run_test(size=SMALL) as pilot:
         show_position(app, state)
-        await pilot.pause()
+        await started(pilot)
         screen = play_screen(app)
         line = ["Ann: 0:42 left"]
         screen.too_small_status = lambda: line[0]  # type: ignore[method-assign]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import re
 
-from app_helpers import config, help_text, screen_text, show_position
+from app_helpers import config, help_text, screen_text, show_position, started
 from rk_builder import position
 from textual.binding import Binding
 
@@ -70,7 +70,7 @@ async def test_a_key_from_the_keymap_draws_and_the_help_footer_and_palette_show_
     state = position(["R10 R11 K1 B5", "K2 K3"], config=config())
     async with app.run_test(size=(80, 24)) as pilot:
         session = show_position(app, state)
-        await pilot.pause()
+        await started(pilot)
         assert re.search(r"\bx +Draw\b", screen_text(app))  # the footer
         await pilot.press("d")  # no longer Draw
         await pilot.pause()
@@ -109,7 +109,7 @@ async def test_the_help_lists_the_games_keys_and_not_textuals_focus_and_copy_key
     state = position(["R10 R11 K1 B5", "K2 K3"], config=config())
     async with app.run_test(size=(80, 24)) as pilot:
         show_position(app, state)
-        await pilot.pause()
+        await started(pilot)
         shown = await help_text(pilot)
         assert "Rack/Table" in shown
         assert "Focus Next" not in shown and "Copy selected text" not in shown
@@ -121,7 +121,7 @@ async def test_a_key_the_keymap_takes_from_another_action_is_said_once(app):
     state = position(["R10 R11 K1 B5", "K2 K3"], config=config())
     async with app.run_test(size=(80, 24)) as pilot:
         show_position(app, state)
-        await pilot.pause()
+        await started(pilot)
         await pilot.press("right", "left")
         await pilot.pause()
         notes = [str(n.message) for n in app._notifications]

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from app_helpers import config, lay_new_set, show_position
+from app_helpers import config, lay_new_set, show_position, started
 from rich.cells import cell_len
 from rk_builder import position
 from test_scrabble_play import position as scrabble_position, show as show_scrabble, type_word
@@ -157,7 +157,7 @@ async def test_the_korean_players_panel_keeps_each_player_on_one_line_with_the_n
     app = new_app()
     async with app.run_test(size=(80, 24)) as pilot:
         show_position(app, rummikub_mid_game())
-        await pilot.pause()
+        await started(pilot)
         panel = app.screen.query_one(ScorePanel)
         lines = panel.render().plain.split("\n")
         width = panel.content_size.width
@@ -175,7 +175,7 @@ async def test_the_korean_turn_timer_bar_fits_its_width_to_the_last_second(korea
     app = new_app()
     async with app.run_test(size=(80, 24)) as pilot:
         show_position(app, rummikub_mid_game())
-        await pilot.pause()
+        await started(pilot)
         timer = app.screen.query_one(TurnTimer)
         for left in (60.0, 42.0, 9.2, 0.0):
             timer.show(left, 60.0)

@@ -12,7 +12,7 @@ from textual.widgets import Static
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "nabit"))
 
-from app_helpers import help_text, screen_text  # noqa: E402
+from app_helpers import help_text, screen_text, started  # noqa: E402
 from nab_builder import across, position  # noqa: E402
 
 from dataclasses import replace  # noqa: E402
@@ -215,7 +215,7 @@ async def test_a_resumed_turn_types_on_after_the_tiles_typed_before(app):
         session = LocalSession(GAME, TurnController(GAME, state, clock=app.clock), header, None)
         session.edit(0, PutTile(hand["S"], 0, 3, "S"))  # the turn as it was left: SUNS begun
         app.show_in_series(session, header, open_hands=True)
-        await pilot.pause()
+        await started(pilot)
         s = screen(app)
         assert s.typing.placed == [(0, 3)] and s.typing.pos == (0, 4) and s.typing.direction == "across"
 

@@ -18,7 +18,7 @@ from textual.widgets import Static
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "nabit"))
 
-from app_helpers import config, screen_text, show_position
+from app_helpers import config, screen_text, show_position, started
 from cvd import SIMULATIONS, contrast, delta_e
 from nab_builder import across, position
 from rk_builder import position as rk_position
@@ -124,7 +124,7 @@ async def test_rummikub_tile_colours_read_without_colour_from_their_letter(grey_
     state = rk_position(["R7 B7 K7 O7", "K2 K3 K4 K5"], table=["B3 B4 B5"], melded=[True, True], config=config())
     async with app.run_test(size=(80, 24)) as pilot:
         show_position(app, state)
-        await pilot.pause()
+        await started(pilot)
         shown = screen_text(app)
         for face in ("R7", "B7", "K7", "O7", "B3", "B4", "B5"):
             assert face in shown, face

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from app_helpers import config, pick_from_rack, play_screen, until
+from app_helpers import config, pick_from_rack, play_screen, started, until
 from rk_builder import position as rk_position
 from test_scrabble_play import position as sc_position, type_word  # it knows where the Scrabble builder is
 
@@ -87,7 +87,7 @@ def rummikub_game(**changes):
 async def test_a_rummikub_edit_fetches_one_view_and_moving_the_cursor_none(app):
     async with app.run_test(size=(80, 24)) as pilot:
         session = show_rummikub(app, rummikub_game())
-        await pilot.pause()
+        await started(pilot)
         session.counted()
         await pick_from_rack(pilot, "R6")  # cursor moves and picking up: the session is not asked
         await pilot.press("tab", "down", "up", "home", "end")
@@ -107,7 +107,7 @@ async def test_a_rummikub_edit_fetches_one_view_and_moving_the_cursor_none(app):
 async def test_a_refused_edit_fetches_no_view_and_says_why(app):
     async with app.run_test(size=(80, 24)) as pilot:
         session = show_rummikub(app, rummikub_game())
-        await pilot.pause()
+        await started(pilot)
         await pilot.press("tab")  # the table, before R3
         await pilot.pause()
         session.counted()
@@ -120,7 +120,7 @@ async def test_a_refused_edit_fetches_no_view_and_says_why(app):
 async def test_a_rummikub_commit_fetches_one_view_for_the_next_player(app):
     async with app.run_test(size=(80, 24)) as pilot:
         session = show_rummikub(app, rummikub_game())
-        await pilot.pause()
+        await started(pilot)
         await pick_from_rack(pilot, "R6")
         await pilot.press("tab")
         play_screen(app).table_cursor = (0, 3)
@@ -139,7 +139,7 @@ async def test_a_rummikub_commit_fetches_one_view_for_the_next_player(app):
 async def test_a_turn_handed_over_fetches_the_public_view_then_the_next_players(app):
     async with app.run_test(size=(80, 24)) as pilot:
         session = show_rummikub(app, rummikub_game(), open_hands=False)
-        await pilot.pause()
+        await started(pilot)
         assert isinstance(app.screen, HandOff)
         assert session.counted() == [None]  # the start: who plays first, the table, the screen hidden
         await pilot.press("enter")
@@ -156,7 +156,7 @@ async def test_a_turn_handed_over_fetches_the_public_view_then_the_next_players(
 async def test_the_clock_fetches_a_view_only_when_it_brings_news(app):
     async with app.run_test(size=(80, 24)) as pilot:
         session = show_rummikub(app, rummikub_game())  # 60 seconds a turn
-        await pilot.pause()
+        await started(pilot)
         session.counted()
         app.clock.advance(20)
         await ticks(pilot, session, 2)  # the timer moves, the game does not
@@ -173,7 +173,7 @@ async def test_a_computer_turn_fetches_the_computers_own_view_and_one_for_the_sc
     state = replace(rk_position(["R6 K1 B9", "K2 B7 O5"], table=["R3 R4 R5"], config=config()), seats=("Ann", "CPU"))
     async with app.run_test(size=(80, 24)) as pilot:
         session = show_rummikub(app, state, open_hands=False)  # one person: no hand-offs
-        await pilot.pause()
+        await started(pilot)
         session.counted()
         await pilot.press("d")  # Ann draws; the computer decides from its own view, then draws
         await pilot.pause()
@@ -189,7 +189,7 @@ async def test_a_computer_turn_fetches_the_computers_own_view_and_one_for_the_sc
 async def test_a_scrabble_letter_fetches_one_view_and_the_cursor_none(app):
     async with app.run_test(size=(80, 24)) as pilot:
         session = show_scrabble(app, sc_position(["QUIZERS", "AEIOULN"]))
-        await pilot.pause()
+        await started(pilot)
         session.counted()
         await pilot.press("left", "left", "space", "space", "4", "3")  # cursor, direction, rack order
         await pilot.pause()
@@ -212,7 +212,7 @@ async def test_a_scrabble_letter_fetches_one_view_and_the_cursor_none(app):
 async def test_a_refused_scrabble_play_fetches_no_view(app):
     async with app.run_test(size=(80, 24)) as pilot:
         session = show_scrabble(app, sc_position(["QUIZERS", "AEIOULN"]))
-        await pilot.pause()
+        await started(pilot)
         await pilot.press("up")  # off the centre square
         await type_word(pilot, "QUIZ")
         await pilot.pause()
@@ -226,7 +226,7 @@ async def test_a_refused_scrabble_play_fetches_no_view(app):
 async def test_a_scrabble_play_and_its_challenge_fetch_one_view_each(app):
     async with app.run_test(size=(80, 24)) as pilot:
         session = show_scrabble(app, sc_position(["QUIZERS", "AEIOULN"]))
-        await pilot.pause()
+        await started(pilot)
         await pilot.press("left", "left", "left")
         await type_word(pilot, "QUIZ")
         await pilot.pause()

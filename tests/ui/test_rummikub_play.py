@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from app_helpers import config, lay_new_set, pick_from_rack, play_screen, screen_text, show_position, until
+from app_helpers import config, lay_new_set, pick_from_rack, play_screen, screen_text, show_position, started, until
 from rk_builder import position
 from textual.widgets import OptionList
 
@@ -68,7 +68,7 @@ async def test_initial_meld_committed_with_the_keyboard(app):
     state = position(["R10 R11 R12 K1 B5", "K2 K3"], melded=[False, False], config=config())
     async with app.run_test(size=(80, 24)) as pilot:
         session = show_position(app, state)
-        await pilot.pause()
+        await started(pilot)
         await lay_new_set(pilot, "R10", "R11", "R12")
         assert "Initial meld: 33 / 30" in screen_text(app)
         await pilot.press("c")
@@ -82,7 +82,7 @@ async def test_invalid_commit_is_rejected_with_its_reason_and_editing_goes_on(ap
     state = position(["R10 R11 K1 B5", "K2 K3"], melded=[False, False], config=config())
     async with app.run_test(size=(80, 24)) as pilot:
         session = show_position(app, state)
-        await pilot.pause()
+        await started(pilot)
         await lay_new_set(pilot, "R10", "R11")
         await pilot.press("c")
         await pilot.pause()
@@ -106,7 +106,7 @@ async def test_drawing_with_a_changed_table_asks_first(app):
     state = position(["R10 R11 K1 B5", "K2 K3"], melded=[False, False], config=config())
     async with app.run_test(size=(80, 24)) as pilot:
         session = show_position(app, state)
-        await pilot.pause()
+        await started(pilot)
         await lay_new_set(pilot, "R10")
         await pilot.press("d")
         await pilot.pause()
@@ -123,7 +123,7 @@ async def test_home_and_end_jump_to_the_ends_of_the_rack(app):
     state = position(["R10 R11 K1 B5", "K2 K3"], config=config())
     async with app.run_test(size=(80, 24)) as pilot:
         show_position(app, state)
-        await pilot.pause()
+        await started(pilot)
         await pilot.press("end")
         assert play_screen(app).rack_cursor == 3
         await pilot.press("home")
@@ -134,7 +134,7 @@ async def test_rearrangement_committed(app):
     state = position(["R9 B6 K6 O1", "K2"], table=["R3 R4 R5 R6 R7 R8"], config=config())
     async with app.run_test(size=(80, 24)) as pilot:
         session = show_position(app, state)
-        await pilot.pause()
+        await started(pilot)
         screen = play_screen(app)
         await pilot.press("tab")  # to the table: split R3-R8 after R5
         screen.table_cursor = (0, 0)
@@ -162,7 +162,7 @@ async def test_clicking_a_tile_picks_it_up(app):
     state = position(["R10 R11 R12", "K2"], melded=[False, False], config=config())
     async with app.run_test(size=(80, 24)) as pilot:
         show_position(app, state)
-        await pilot.pause()
+        await started(pilot)
         rack = app.screen.query_one(Rack)
         await pilot.click(Rack, offset=(3, 1))  # border + padding, then the first cell
         await pilot.pause()
@@ -173,7 +173,7 @@ async def test_timeout_restores_the_table_and_adds_three_tiles(app):
     state = position(["R6 B6 K6 O1", "K2"], table=["R3 R4 R5"], config=config())
     async with app.run_test(size=(80, 24)) as pilot:
         session = show_position(app, state)
-        await pilot.pause()
+        await started(pilot)
         await lay_new_set(pilot, "B6", "K6")
         app.clock.advance(50)
         await until(pilot, lambda: "10 seconds left" in screen_text(app))
@@ -189,7 +189,7 @@ async def test_hand_off_screen_hides_the_rack(app):
     state = position(["R6 B6 K6 O1", "K2 K3 K4"], table=["R3 R4 R5"], config=config())
     async with app.run_test(size=(80, 24)) as pilot:
         session = show_position(app, state, open_hands=False)
-        await pilot.pause()
+        await started(pilot)
         assert isinstance(app.screen, HandOff)
         text = screen_text(app)
         assert "Pass to Ann" in text and "Your rack" not in text and "R6" not in text
@@ -261,7 +261,7 @@ async def test_timeout_news_is_shown_on_the_hand_off_screen(app):
     state = position(["R6 B6 K6 O1", "K2"], table=["R3 R4 R5"], config=config())
     async with app.run_test(size=(80, 24)) as pilot:
         show_position(app, state, open_hands=False)
-        await pilot.pause()
+        await started(pilot)
         await pilot.press("enter")
         await pilot.pause()
         await lay_new_set(pilot, "B6", "K6")

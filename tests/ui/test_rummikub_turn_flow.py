@@ -4,7 +4,7 @@ way with play going on, and a turn left mid-way that comes back with its table a
 from __future__ import annotations
 
 import pytest
-from app_helpers import play_screen, screen_text, until
+from app_helpers import play_screen, screen_text, started, until
 from tilegames.games.rummikub.config import RummikubConfig
 from tilegames.ui.screens.dialogs import Confirm, HandOff
 
@@ -119,7 +119,7 @@ async def test_the_next_player_sees_the_last_move_and_the_drawer_sees_the_drawn_
     state = position(["R6 K1", "B9 B10 B11 K5"], table=["R3 R4 R5"], pool="O7 O8 O9 O10")
     async with app.run_test(size=(80, 24)) as pilot:
         session = show_position(app, state, open_hands=False)
-        await pilot.pause()
+        await started(pilot)
         await pilot.press("enter")  # Ann
         await pilot.pause()
         r6 = next(t.id for t in state.racks[0] if t.face == "R6")
@@ -155,7 +155,7 @@ async def test_names_of_16_characters_are_shown_whole_where_there_is_room(app):
     state = replace(position(["R6 K1", "B9 K5"]), seats=("Kim Seo-yeon Lee", "박서연"))
     async with app.run_test(size=(120, 40)) as pilot:
         show_position(app, state)
-        await pilot.pause()
+        await started(pilot)
         text = screen_text(app)
         assert "Kim Seo-yeon Lee" in text and "박서연" in text
 
@@ -167,7 +167,7 @@ async def test_every_reason_of_a_refusal_gets_its_own_indented_paragraph(app):
 
     async with app.run_test(size=(80, 24)) as pilot:
         show_position(app, position(["R6 K1", "B9 K5"]))
-        await pilot.pause()
+        await started(pilot)
         screen = play_screen(app)
         screen._say("First reason, long enough to wrap: " + "word " * 20 + "\nSecond reason.", error=True)
         await pilot.pause()
@@ -186,7 +186,7 @@ async def test_with_open_hands_the_next_player_sees_the_last_move_too(app):
     state = position(["R6 K1", "B9 B10 B11 K5"], table=["R3 R4 R5"], pool="O7 O8 O9 O10")
     async with app.run_test(size=(80, 24)) as pilot:
         session = show_position(app, state, open_hands=True)
-        await pilot.pause()
+        await started(pilot)
         r6 = next(t.id for t in state.racks[0] if t.face == "R6")
         session.edit(0, MoveTile(r6, 0))
         await pilot.press("c")

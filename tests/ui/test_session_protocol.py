@@ -7,7 +7,7 @@ from json_session import JsonSession
 from rk_builder import position as rk_position
 from test_scrabble_play import position as sc_position, type_word  # it knows where the Scrabble builder is
 
-from app_helpers import config, pick_from_rack, play_screen, session_for
+from app_helpers import config, pick_from_rack, play_screen, session_for, started
 from tilegames.core.kernel.controller import TurnController
 from tilegames.core.records.journal import JournalHeader
 from tilegames.core.kernel.session import LocalSession
@@ -28,7 +28,7 @@ async def test_a_rummikub_game_played_to_its_end_through_a_json_session(app):
     session = JsonSession(local)
     async with app.run_test(size=(80, 24)) as pilot:
         app.show_in_series(session, local.header, open_hands=True)
-        await pilot.pause()
+        await started(pilot)
         await pilot.press("d")  # Ann draws O1
         await pilot.pause()
         await pilot.press("d")  # Bora draws O2
@@ -52,7 +52,7 @@ async def test_a_scrabble_game_played_to_its_end_through_a_json_session(app):
     session = JsonSession(LocalSession(SCRABBLE, TurnController(SCRABBLE, state, clock=app.clock), header, None))
     async with app.run_test(size=(80, 24)) as pilot:
         app.show_in_series(session, header, open_hands=True)
-        await pilot.pause()
+        await started(pilot)
         await pilot.press("left", "left", "left")
         await type_word(pilot, "QUIZ")
         await pilot.press("ctrl+z", "ctrl+y", "enter")  # take Z back, put it back, play

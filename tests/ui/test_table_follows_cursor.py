@@ -4,7 +4,7 @@ nothing)."""
 
 from __future__ import annotations
 
-from app_helpers import config, play_screen, session_for, show_position, until
+from app_helpers import config, play_screen, session_for, show_position, started, until
 from json_session import JsonSession
 from rk_builder import position
 
@@ -25,7 +25,7 @@ async def test_the_table_scrolls_to_keep_the_cursor_in_sight(app):
     state = position(["K5 R8", "B5 O8"], TABLE, melded=[True, True], config=config())
     async with app.run_test(size=(80, 24)) as pilot:
         show_position(app, state)
-        await pilot.pause()
+        await started(pilot)
         screen = play_screen(app)
         if screen.zone != "table":
             await pilot.press("tab")
@@ -53,7 +53,7 @@ async def test_a_tile_held_when_time_runs_out_is_let_go(app):
     local = session_for(state, app.clock)
     async with app.run_test(size=(80, 24)) as pilot:
         app.show_in_series(AnnHere(local), local.header, open_hands=False)
-        await pilot.pause()
+        await started(pilot)
         screen = play_screen(app)
         if screen.zone != "rack":
             await pilot.press("tab")
