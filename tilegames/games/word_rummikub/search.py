@@ -30,8 +30,9 @@ from tilegames.core.parts.lexicon import Anagrams, anagrams_for
 ALPHABET = "abcdefghijklmnopqrstuvwxyz"
 PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61, 67, 71, 73, 79, 83, 89, 97, 101)
 PRIME = dict(zip(ALPHABET, PRIMES))
-ONE_MISSING = {p: letter for letter, p in PRIME.items()}
+ONE_MISSING = {1: "", **{p: letter for letter, p in PRIME.items()}}  # what one joker may stand for
 TWO_MISSING = {PRIME[a] * PRIME[b]: a + b for a, b in itertools.combinations_with_replacement(ALPHABET, 2)}
+WILD_MISSING = {**ONE_MISSING, **TWO_MISSING}  # what up to two jokers may stand for
 MAX_ADDED = 4  # rack letters added to one table word at most (the lookups grow fast beyond)
 MAX_CHOICES = 2000  # choices of rack letters tried for one number of added letters
 
@@ -76,15 +77,13 @@ def rack_words(index: Index, letters: str, jokers: int, min_len: int, deadline: 
     rack = product(letters)
     top = len(letters) + jokers
     for length in range(top, min_len - 1, -1):
-        found: list[tuple[int, str, str]] = []
-        for key_product, key in index.by_length.get(length, ()):
-            missing = key_product // math.gcd(key_product, rack)
-            if missing == 1:
-                found.append((0, key, ""))
-            elif jokers >= 1 and missing in ONE_MISSING:
-                found.append((1, key, ONE_MISSING[missing]))
-            elif jokers >= 2 and missing in TWO_MISSING:
-                found.append((2, key, TWO_MISSING[missing]))
+        keys = index.by_length.get(length, ())
+        if jokers == 0:  # the rack holds every letter: the key's product divides the rack's
+            found = [(0, key, "") for key_product, key in keys if not rack % key_product]
+        else:
+            wild = ONE_MISSING if jokers == 1 else WILD_MISSING
+            found = [(len(wild[missing]), key, wild[missing]) for key_product, key in keys
+                     if (missing := key_product // math.gcd(key_product, rack)) in wild]
         if time.monotonic() > deadline:
             return
         found.sort()
