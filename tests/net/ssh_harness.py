@@ -24,23 +24,35 @@ SEATS = ("SEAT-2222-AAAA", "SEAT-3333-BBBB", "SEAT-4444-CCCC", "SEAT-5555-DDDD")
 
 # The child: says its pid, its working and home folders, TERM, size and arguments (the codes), reports each resize, echoes one
 # line, then exits 3. With HANG=1 it ignores SIGHUP and SIGTERM and sleeps on without its
-# terminal (only SIGKILL ends it).
+# terminal (only SIGKILL ends it). It waits for its line in select() with a wake-up pipe: a
+# SIGWINCH that came just before a blocking read() would wait, unhandled, until the line came
+# (Python runs a signal's handler between bytecodes), and the resize would never be reported.
 CHILD = r"""
-import os, signal, sys
+import os, select, signal, sys
 if os.environ.get("HANG") == "1":
     signal.signal(signal.SIGHUP, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
 def told(*_):
     c, r = os.get_terminal_size(0)
     os.write(1, f"resized {c}x{r}.\r\n".encode())
+wake, woken = os.pipe()
+os.set_blocking(woken, False)
+signal.set_wakeup_fd(woken)
 signal.signal(signal.SIGWINCH, told)
 c, r = os.get_terminal_size(0)
 tty = os.ttyname(0) == os.ttyname(1) == os.ttyname(2)
 os.write(1, f"pid {os.getpid()} cwd {os.getcwd()} home {os.environ['TILEGAMES_HOME']} term {os.environ['TERM']} size {c}x{r} tty {tty} codes {sys.argv[1:]}.\r\n".encode())
 while os.environ.get("HANG") == "1":
     signal.pause()
-line = sys.stdin.readline()
-os.write(1, f"got {line.strip()}.\r\n".encode())
+line = b""
+while not line.endswith(b"\n"):
+    ready = select.select([0, wake], [], [])[0]
+    if wake in ready:
+        os.read(wake, 64)
+    if 0 in ready:
+        got = os.read(0, 1024)
+        line += got if got else b"\n"
+os.write(1, f"got {line.decode().strip()}.\r\n".encode())
 sys.exit(3)
 """
 
