@@ -81,9 +81,9 @@ def rack_words(index: Index, letters: str, jokers: int, min_len: int, deadline: 
         if jokers == 0:  # the rack holds every letter: the key's product divides the rack's
             found = [(0, key, "") for key_product, key in keys if not rack % key_product]
         else:
-            wild = ONE_MISSING if jokers == 1 else WILD_MISSING
-            found = [(len(wild[missing]), key, wild[missing]) for key_product, key in keys
-                     if (missing := key_product // math.gcd(key_product, rack)) in wild]
+            stands_for = ONE_MISSING if jokers == 1 else WILD_MISSING
+            found = [(len(stands_for[missing]), key, stands_for[missing]) for key_product, key in keys
+                     if (missing := key_product // math.gcd(key_product, rack)) in stands_for]
         if time.monotonic() > deadline:
             return
         found.sort()
