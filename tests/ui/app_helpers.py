@@ -81,7 +81,8 @@ async def until(pilot, done, seconds: float = 10.0) -> None:
 
 
 async def started(pilot) -> None:
-    """Until the game screen pushed last has begun its turns (a hand-off may be over it). A
+    """Until the game screen pushed last has begun its turns (a hand-off may be over it), and
+    what its first turn showed (its redraw, or a hand-off pushed over it) is on the screen. A
     screen pushed is mounted, laid out, then starts its first turn after that refresh: one pause
     is enough on a quiet machine only."""
 
@@ -90,6 +91,7 @@ async def started(pilot) -> None:
         return bool(games) and games[-1].last_turn >= 0
 
     await until(pilot, begun)
+    await pilot.pause()
 
 
 async def help_text(pilot) -> str:

@@ -21,7 +21,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.timer import Timer
 from textual.widget import Widget
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from tilegames.core.text import i18n
@@ -32,6 +32,7 @@ from tilegames.core.scenarios.notation import ScenarioError
 from tilegames.core.scenarios.load import Scenario, load_scenario
 from tilegames.ui.games import playable, plugin, rack_of
 from tilegames.ui.screens.base import BaseScreen
+from tilegames.ui.widgets.footer import KeysFooter
 
 PACES = (1.0, 2.0, 3.0, 5.0, 8.0)  # seconds a picture stays up while the demo plays itself
 DEFAULT_PACE = 3.0
@@ -118,7 +119,7 @@ class DemoScreen(BaseScreen):
                 yield Static("", id="caption", markup=False)
                 yield Static("", id="verdict", markup=False)
                 yield Static("", id="pace", markup=False)
-        yield Footer()
+        yield KeysFooter()
         yield from self.compose_notice()
 
     def on_mount(self) -> None:
@@ -257,7 +258,7 @@ class DemoListScreen(BaseScreen):
             box.border_title = _("Rule demonstrations")
             box.border_subtitle = _("Enter: watch   Escape: back")
             yield OptionList(*self._options())
-        yield Footer()
+        yield KeysFooter()
         yield from self.compose_notice()
 
     def _options(self) -> list[Option]:

@@ -14,12 +14,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from tilegames.core.text.i18n import _, ngettext
 from tilegames.core.kernel.session import LocalSession
 from tilegames.core.kernel.session_protocol import Session
 from tilegames.ui.screens.base import TranslatedKeys
+from tilegames.ui.widgets.footer import KeysFooter
 
 
 def ask_to_leave(session: Session | None) -> str:
@@ -82,7 +83,7 @@ class HandOff(TranslatedKeys, Screen[None]):
             yield Static(Text(_("Pass to {name}").format(name=self.player)), id="who")
             yield Static("")
             yield Static(Text(_("{name}: press Enter when only you can see the screen.").format(name=self.player)))
-        yield Footer()
+        yield KeysFooter()
 
     def action_go(self) -> None:
         self.dismiss(None)

@@ -22,7 +22,7 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import Footer, Input, Label, OptionList, Select, Static
+from textual.widgets import Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from tilegames.core.text.i18n import N_, _
@@ -35,6 +35,7 @@ from tilegames.ui.screens.base import BaseScreen
 from tilegames.ui.screens.host_codes import HostCodesScreen
 from tilegames.ui.screens.setup import GameSetupScreen
 from tilegames.ui.screens.turns import is_agent_name
+from tilegames.ui.widgets.footer import KeysFooter
 
 DEFAULT_PORT = 7777
 WHO_CAN_JOIN = ((N_("This machine only (127.0.0.1)"), LOOPBACK), (N_("Other machines too (all addresses)"), ALL_ADDRESSES))
@@ -102,7 +103,7 @@ class HostScreen(BaseScreen):
             yield Static(_("Host a game: choose the game"), id="title")
             yield OptionList(*self._choices())
             yield Static(self._serving(), id="serving", markup=False)
-        yield Footer()
+        yield KeysFooter()
         yield from self.compose_notice()
 
     def on_mount(self) -> None:

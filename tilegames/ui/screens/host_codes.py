@@ -13,7 +13,7 @@ from rich.cells import cell_len, set_cell_size
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from tilegames.core.text.i18n import N_, _
 from tilegames.core.text.inputs import shown
@@ -21,6 +21,7 @@ from tilegames.core.registry import get_game
 from tilegames.net.client_hosting import LOOPBACK, HostedServer, HostedTable, machine_addresses
 from tilegames.ui.remote import start_remote
 from tilegames.ui.screens.base import BaseScreen
+from tilegames.ui.widgets.footer import KeysFooter
 
 NAME_CELLS = 20  # the longest a name is shown in the list
 WATCHERS = N_("Watchers")  # the spectators' line
@@ -90,7 +91,7 @@ class HostCodesScreen(BaseScreen):
             yield Static("\n".join(self.lines()), id="list", markup=False)
             yield Static(self.how_to_join(), id="how", markup=False)
             yield Button(_("Take your seat"), variant="primary", id="play", compact=True)
-        yield Footer()
+        yield KeysFooter()
         yield from self.compose_notice()
 
     def on_mount(self) -> None:

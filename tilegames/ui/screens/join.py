@@ -10,12 +10,13 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Vertical
-from textual.widgets import Button, Footer, Input, Label, Static
+from textual.widgets import Button, Input, Label, Static
 
 from tilegames.core.text.i18n import _
 from tilegames.net.client_join import parse_address, parse_codes
 from tilegames.ui.remote import start_remote
 from tilegames.ui.screens.base import BaseScreen
+from tilegames.ui.widgets.footer import KeysFooter
 
 
 class JoinScreen(BaseScreen):
@@ -49,7 +50,7 @@ class JoinScreen(BaseScreen):
                             placeholder=_("e.g. K7PQ-3MZD-XW4R (two players here: both codes)"))
             yield Static("", id="error", markup=False)
             yield Button(_("Join"), variant="primary", id="join", compact=True)
-        yield Footer()
+        yield KeysFooter()
         yield from self.compose_notice()
 
     def on_mount(self) -> None:

@@ -18,7 +18,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from tilegames.core.errors import BadRecord
@@ -28,6 +28,7 @@ from tilegames.core.registry import get_game
 from tilegames.core.records.save_index import SaveInfo
 from tilegames.ui.games import game_tools, playable, tool_screen
 from tilegames.ui.screens.base import BaseScreen
+from tilegames.ui.widgets.footer import KeysFooter
 
 
 BANNER = "t i l e g a m e s"
@@ -77,7 +78,7 @@ class MenuScreen(BaseScreen):
             yield Static(BANNER, id="banner")
             yield OptionList(*options)
             yield Static(_("Up/Down to choose, Enter to start"), id="hint")
-        yield Footer()
+        yield KeysFooter()
         yield from self.compose_notice()
 
     def _resume_label(self) -> str:
@@ -212,7 +213,7 @@ class ResumeScreen(BaseScreen):
             yield Static(_("Unfinished games, the last played first"), id="title")
             yield Static(_("Up/Down to choose, Enter to resume, Esc to go back"), id="hint")
         yield OptionList(*options)
-        yield Footer()
+        yield KeysFooter()
         yield from self.compose_notice()
 
     def on_mount(self) -> None:

@@ -18,7 +18,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.geometry import Region
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from tilegames.core.text.i18n import N_, _
 from tilegames.core.kernel.protocol import TURN_EVENT
@@ -36,6 +36,7 @@ from tilegames.ui.widgets.table import Table
 from tilegames.ui.widgets.message_line import MessageLine
 from tilegames.ui.widgets.movelog import MoveLog
 from tilegames.ui.widgets.timer import TurnTimer
+from tilegames.ui.widgets.footer import KeysFooter
 
 
 WIDE = 100
@@ -109,7 +110,7 @@ class RowsPlayScreen(RowEditing, TurnScreen):
         yield Static(id="turn-line")
         yield MessageLine(id="message")
         yield Rack(self.tile_style)
-        yield Footer()
+        yield KeysFooter()
         yield from self.compose_notice()
 
     def on_mount(self) -> None:

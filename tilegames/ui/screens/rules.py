@@ -12,13 +12,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Markdown
+from textual.widgets import Markdown
 
 from tilegames.core.text.i18n import ENGLISH, _, language
 from tilegames.core.registry import manifest
 from tilegames.core.resources import assets_dir
 from tilegames.ui.screens.base import TranslatedKeys
 from tilegames.ui.widgets.timer import ClockSource, TurnTimer
+from tilegames.ui.widgets.footer import KeysFooter
 
 
 def rules_path(game_id: str, lang: str | None = None) -> Path | None:
@@ -60,7 +61,7 @@ class RulesScreen(TranslatedKeys, Screen[None]):
             yield TurnTimer(source=self.clock)
         with VerticalScroll():
             yield Markdown(rules_text(self.game_id))
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one(VerticalScroll).focus()

@@ -14,13 +14,14 @@ from typing import Any
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Vertical
-from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from tilegames.core.text.i18n import N_, _
 from tilegames.core.text.inputs import shown
 from tilegames.core.kernel.protocol import Game
 from tilegames.ui.screens.form import FormScreen
 from tilegames.ui.widgets.seat_kinds import SeatKinds
+from tilegames.ui.widgets.footer import KeysFooter
 
 _CPU = re.compile(r"cpu( [0-9]+)?", re.IGNORECASE)  # what the computer seats are called
 
@@ -108,7 +109,7 @@ class GameSetupScreen(FormScreen):
             yield from self.compose_notes()
             yield Static("", id="error", markup=False)
             yield Button(_(self.BUTTON), variant="primary", id="start", compact=True)  # i18n: marked
-        yield Footer()
+        yield KeysFooter()
         yield from self.compose_notice()
 
     def compose_more_rows(self) -> ComposeResult:

@@ -11,13 +11,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from tilegames.core.kernel.views import spectator_view
 from tilegames.core.text.i18n import _, ngettext
 from tilegames.ui.screens.base import BaseScreen
 from tilegames.ui.widgets.movelog import MoveLog
 from tilegames.ui.widgets.scores import name_cell
+from tilegames.ui.widgets.footer import KeysFooter
 
 
 class SpectatorScreen(BaseScreen):
@@ -48,7 +49,7 @@ class SpectatorScreen(BaseScreen):
             with Vertical(id="side"):
                 yield Static(id="players", markup=False)
                 yield MoveLog(id="log", wrap=True, markup=False, min_width=10)
-        yield Footer()
+        yield KeysFooter()
         yield from self.compose_notice()
 
     def on_mount(self) -> None:

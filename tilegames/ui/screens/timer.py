@@ -21,7 +21,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from tilegames.core.kernel.clock import Clock, MonotonicClock
 from tilegames.core.text.i18n import _
@@ -33,6 +33,7 @@ from tilegames.ui.screens.setup import names_typed
 from tilegames.ui.widgets.big_countdown import BigCountdown
 from tilegames.ui.widgets.scores import name_cell
 from tilegames.ui.widgets.timer import clock_text, time_left
+from tilegames.ui.widgets.footer import KeysFooter
 
 DEFAULT_SECONDS = 60
 MIN_SECONDS, MAX_SECONDS = 5, 3600
@@ -160,7 +161,7 @@ class TimerScreen(BaseScreen):
                 yield Static(id="cue", markup=False)
             if self.countdown.players:
                 yield PlayersList(self.countdown)
-        yield Footer()
+        yield KeysFooter()
         yield from self.compose_notice()
 
     def on_mount(self) -> None:

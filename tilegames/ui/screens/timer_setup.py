@@ -10,11 +10,12 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Vertical
-from textual.widgets import Button, Footer, Input, Label, Static
+from textual.widgets import Button, Input, Label, Static
 
 from tilegames.core.text.i18n import _
 from tilegames.ui.screens.form import FormScreen
 from tilegames.ui.screens.timer import DEFAULT_SECONDS, TimerScreen, timer_settings
+from tilegames.ui.widgets.footer import KeysFooter
 
 
 class TimerSetupScreen(FormScreen):
@@ -43,7 +44,7 @@ class TimerSetupScreen(FormScreen):
                 yield Input(value=str(DEFAULT_SECONDS), id="seconds", compact=True)
             yield Static("", id="error", markup=False)
             yield Button(_("Start"), variant="primary", id="start", compact=True)
-        yield Footer()
+        yield KeysFooter()
         yield from self.compose_notice()
 
     def on_mount(self) -> None:

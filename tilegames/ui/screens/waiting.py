@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from tilegames.core.text.i18n import _
 from tilegames.ui.screens.base import BaseScreen
+from tilegames.ui.widgets.footer import KeysFooter
 
 
 class WaitingScreen(BaseScreen):
@@ -21,5 +22,5 @@ class WaitingScreen(BaseScreen):
 
     def compose(self) -> ComposeResult:
         yield Static(_("Joining the game…"), id="waiting")
-        yield Footer()
+        yield KeysFooter()
         yield from self.compose_notice()

@@ -17,7 +17,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from tilegames.core.text.i18n import N_, _
 from tilegames.core.kernel.protocol import TURN_EVENT
@@ -35,6 +35,7 @@ from tilegames.ui.screens.turns import TurnScreen, common_keys
 from tilegames.ui.widgets.message_line import MessageLine
 from tilegames.ui.widgets.movelog import MoveLog
 from tilegames.ui.widgets.timer import TurnTimer
+from tilegames.ui.widgets.footer import KeysFooter
 
 LETTER_KEYS = set("abcdefghijklmnopqrstuvwxyz")
 
@@ -113,7 +114,7 @@ class NabItScreen(TurnScreen):
                 yield MoveLog(id="log", wrap=True, markup=False, min_width=10)
         yield MessageLine(id="message")
         yield Static(id="hand")
-        yield Footer()
+        yield KeysFooter()
         yield from self.compose_notice()
 
     def on_mount(self) -> None:

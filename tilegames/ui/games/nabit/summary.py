@@ -10,13 +10,14 @@ from rich.table import Table
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from tilegames.core.text.i18n import _
 from tilegames.games.nabit.view_types import NabResult, nabit_view
 
 from tilegames.ui.screens.summary import GameSummary, score_race, winner_line
 from tilegames.ui.widgets.race_chart import RaceChart
+from tilegames.ui.widgets.footer import KeysFooter
 
 
 def headline(seats: Sequence[str], result: NabResult) -> str:
@@ -69,7 +70,7 @@ class NabItSummary(GameSummary):
             yield RaceChart(seats, score_race(self.session, result["scores"]), title=_("Score by turn"),
                             x_label=_("turn"))
             yield Static(_("Enter or m: back to the menu"), id="next")
-        yield Footer()
+        yield KeysFooter()
         yield from self.compose_notice()
 
     def action_next(self) -> None:

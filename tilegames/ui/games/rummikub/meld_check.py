@@ -29,7 +29,7 @@ from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.message import Message
 from textual.widget import Widget
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
 from tilegames.games.rummikub.config import INITIAL_MELD_POINTS
 from tilegames.core.text.i18n import N_, _
@@ -40,6 +40,7 @@ from tilegames.ui.screens.base import BaseScreen
 from tilegames.ui.tilecells import CELL_WIDTH, tile_cell
 from tilegames.ui.widgets.message_line import wrap_cells
 from tilegames.ui.widgets.table import LABEL_WIDTH, end_row
+from tilegames.ui.widgets.footer import KeysFooter
 
 MAX_INPUT = 300  # characters: more tiles than any meld, and never a slow check
 _SET_SEPARATOR = re.compile(r"[,;]")
@@ -271,7 +272,7 @@ class MeldCheckScreen(BaseScreen):
             with VerticalScroll(id="result-box", can_focus=False) as box:
                 box.border_title = _("Your initial meld")
                 yield MeldSets()
-        yield Footer()
+        yield KeysFooter()
         yield from self.compose_notice()
 
     def on_mount(self) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from tilegames.core.text.i18n import _
 
@@ -14,6 +14,7 @@ from tilegames.core.kernel.series import GameRecord, Series
 from tilegames.games.rummikub.view_types import rummikub_result
 from tilegames.ui.screens.summary import SummaryBase
 from tilegames.ui.widgets.race_chart import RaceChart
+from tilegames.ui.widgets.footer import KeysFooter
 
 
 class SummaryScreen(SummaryBase):
@@ -62,7 +63,7 @@ class SummaryScreen(SummaryBase):
             else:
                 yield Static(_("Enter: play game {number} of {total}.").format(number=played + 1, total=total)
                              + "   " + _(self.leaving), id="next")  # i18n: marked
-        yield Footer()
+        yield KeysFooter()
         yield from self.compose_notice()
 
     def action_next(self) -> None:

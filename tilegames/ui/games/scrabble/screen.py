@@ -11,7 +11,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from tilegames.core.text.i18n import N_, _
 from tilegames.core.kernel.protocol import TURN_EVENT
@@ -33,6 +33,7 @@ from tilegames.ui.games.scrabble.rack import ScrabbleRack
 from tilegames.ui.games.scrabble.scores import ScrabbleScores
 from tilegames.ui.widgets.timer import TurnTimer
 from tilegames.ui.widgets.unseen import UnseenTiles
+from tilegames.ui.widgets.footer import KeysFooter
 
 LETTER_KEYS = "abcdefghijklmnopqrstuvwxyz"
 SHORT = 26  # below this many rows the rack gives up its bottom border for the message line
@@ -110,7 +111,7 @@ class ScrabbleScreen(ScrabbleChallenges, TurnScreen):
                 yield ScrabbleScores()
                 yield UnseenTiles()
                 yield MoveLog(id="log", wrap=True, markup=False, min_width=10)
-        yield Footer()
+        yield KeysFooter()
         yield from self.compose_notice()
 
     def on_resize(self, event: events.Resize) -> None:

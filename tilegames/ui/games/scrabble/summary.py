@@ -7,7 +7,7 @@ from rich.table import Table
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from tilegames.core.text.i18n import _
 
@@ -16,6 +16,7 @@ from tilegames.games.scrabble.view_types import ScrabbleResult, scrabble_view
 from tilegames.ui.screens.asking import WAITING, Asking
 from tilegames.ui.screens.summary import GameSummary, winner_line
 from tilegames.ui.widgets.race_chart import RaceChart
+from tilegames.ui.widgets.footer import KeysFooter
 
 
 def score_race(session: Session, result: ScrabbleResult) -> list[list[int]]:
@@ -73,7 +74,7 @@ class ScrabbleSummary(Asking, GameSummary):
             yield Static(winner, id="winner", markup=False)
             yield RaceChart(seats, score_race(self.session, result), title=_("Score by move"), x_label=_("move"))
             yield Static(_("s: save the game as .gcg    m: back to the menu"), id="saved")
-        yield Footer()
+        yield KeysFooter()
         yield from self.compose_notice()
 
     def action_save(self) -> None:

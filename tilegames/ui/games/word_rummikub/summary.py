@@ -8,12 +8,13 @@ from rich.table import Table
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from tilegames.core.text.i18n import _, ngettext
 from tilegames.games.word_rummikub.view_types import LastTurn, WordResult, word_rummikub_view
 from tilegames.ui.screens.summary import GameSummary, score_race, winner_line
 from tilegames.ui.widgets.race_chart import RaceChart
+from tilegames.ui.widgets.footer import KeysFooter
 
 
 def headline(seats: list[str] | tuple[str, ...], result: WordResult, last: LastTurn | None = None) -> str:
@@ -65,7 +66,7 @@ class WordRummikubSummary(GameSummary):
             yield RaceChart(seats, score_race(self.session, result["scores"]), title=_("Points by turn"),
                             x_label=_("turn"))
             yield Static(_("Enter or m: back to the menu"), id="next")
-        yield Footer()
+        yield KeysFooter()
         yield from self.compose_notice()
 
     def action_next(self) -> None:
