@@ -60,3 +60,20 @@ def test_the_time_left_line_for_the_too_small_notice():
     assert clock_text(42.0) == "0:42" and clock_text(41.2) == "0:42" and clock_text(125) == "2:05"
     assert time_left("Ann", 42.0) == "Ann: 0:42 left"
     assert time_left("Ann", None) == ""
+
+
+async def test_the_turn_clock_is_repainted_only_when_what_it_shows_changes(app, monkeypatch):
+    async with app.run_test(size=(80, 24)) as pilot:
+        show_position(app, game())
+        await started(pilot)
+        timer = play_screen(app).query_one(TurnTimer)
+        repaints: list[int] = []
+        monkeypatch.setattr(timer, "refresh", lambda *a, **k: repaints.append(1))
+        timer.show(60.0, 60.0)
+        timer.show(60.0, 60.0)
+        timer.show(59.9, 60.0)  # the same bar and the same "60s"
+        assert repaints == []
+        timer.show(30.0, 60.0)
+        assert repaints == [1]
+        timer.show(30.0, 60.0, waiting=True)
+        assert repaints == [1, 1]

@@ -59,6 +59,7 @@ class TurnTimer(Widget):
         self.total: float | None = None
         self.waiting = False
         self.source = source
+        self._drawn: tuple[Text, int] | None = None  # what was shown last, and at what width
 
     def on_mount(self) -> None:
         if self.source is not None:
@@ -73,10 +74,15 @@ class TurnTimer(Widget):
             self.show(remaining, total)
 
     def show(self, remaining: float | None, total: float | None, waiting: bool = False) -> None:
-        """`waiting`: the clock stands still until the other players arrive (a served table)."""
+        """`waiting`: the clock stands still until the other players arrive (a served table).
+        Shown a few times a second, the bar moves a cell every few seconds: it is repainted
+        (and, over SSH, sent) only when what it shows changes."""
         self.remaining, self.total, self.waiting = remaining, total, waiting
         self.set_class(remaining is not None and remaining <= WARNING_SECONDS, "warning")
-        self.refresh()
+        drawn = (self.render(), self.size.width)
+        if drawn != self._drawn:
+            self._drawn = drawn
+            self.refresh()
 
     def render(self) -> Text:
         if self.remaining is None or not self.total:
