@@ -33,7 +33,7 @@ async def play_until(pilot, done, limit: int = 4000) -> None:
     raise AssertionError("the game did not end")
 
 
-@pytest.mark.parametrize("seed", [2, 5])
+@pytest.mark.parametrize("seed", [5])
 async def test_a_rummikub_game_with_every_seat_a_computer_runs_to_its_end(app, seed):
     async with app.run_test(size=(80, 24)) as pilot:
         app.start("rummikub", ("CPU 1", "CPU 2"), RummikubConfig(turn_seconds=None), open_hands=False, seed=seed)
