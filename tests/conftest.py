@@ -2,12 +2,25 @@
 
 from __future__ import annotations
 
+import compileall
+from pathlib import Path
+
 import pytest
 
 import pilegame
+import tilegames
 from tilegames.core import registry
 from tilegames.core.kernel.clock import FakeClock
 from tilegames.core.kernel.controller import TurnController
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Compile the package once, before the workers start. Where Python writes no bytecode
+    (PYTHONDONTWRITEBYTECODE, as on this machine and its CI), every worker and every
+    `tilegames` process a test starts would compile each module it imports again; a fresh
+    checkout paid that about a hundred times."""
+    if not hasattr(config, "workerinput"):  # the main process (xdist's controller, or alone)
+        compileall.compile_dir(Path(tilegames.__file__).parent, quiet=1)
 
 
 @pytest.fixture(autouse=True, scope="session")
