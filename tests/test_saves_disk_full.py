@@ -368,5 +368,5 @@ def _one_fuzz_game(rng: random.Random, full: Disk, path: str) -> None:
 
 
 def test_no_move_or_change_is_lost_whatever_the_disk_does():
-    tried, bad = fuzz_disk_full(23, 300)
-    assert (tried, bad) == (300, 0)
+    tried, bad = fuzz_disk_full(23, 150)  # tests/fuzz_long.py runs thousands
+    assert (tried, bad) == (150, 0)

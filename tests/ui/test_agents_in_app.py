@@ -6,10 +6,8 @@ from __future__ import annotations
 import pytest
 
 from tilegames.games.rummikub.config import RummikubConfig
-from tilegames.games.scrabble.config import ScrabbleConfig
 from tilegames.ui.screens.dialogs import HandOff
 from tilegames.ui.games.rummikub.summary import SummaryScreen
-from tilegames.ui.games.scrabble.summary import ScrabbleSummary
 from tilegames.ui.screens.setup import parse_players
 from tilegames.ui.screens.turns import is_agent_name
 
@@ -38,12 +36,6 @@ async def test_a_rummikub_game_with_every_seat_a_computer_runs_to_its_end(app, s
     async with app.run_test(size=(80, 24)) as pilot:
         app.start("rummikub", ("CPU 1", "CPU 2"), RummikubConfig(turn_seconds=None), open_hands=False, seed=seed)
         await play_until(pilot, lambda: isinstance(app.screen, SummaryScreen))
-
-
-async def test_a_scrabble_game_with_every_seat_a_computer_runs_to_its_end(app):
-    async with app.run_test(size=(80, 24)) as pilot:
-        app.start("scrabble", ("CPU 1", "CPU 2"), ScrabbleConfig(), open_hands=False, seed=3)
-        await play_until(pilot, lambda: isinstance(app.screen, ScrabbleSummary))
 
 
 async def test_one_person_against_the_computer_never_sees_a_hand_off(app):
