@@ -1,0 +1,279 @@
+"""The exact Rummikub solver: the best play for a rack on a table (RULES.md §1.3-1.5).
+
+Given the rack and the sets on the table, it finds which rack tiles to lay so that every table
+tile stays on the table in valid sets and the most is laid: the most tiles (`tiles`), the most
+points (`value`), or the best initial meld from the rack alone (`meld`). Ties go to the play
+that keeps more jokers on the rack. It returns the whole new table.
+
+How: a dynamic programme over the numbers 1 to 13, in the manner of van Rijn, Takes & Vis,
+"The Complexity of Rummikub Problems" (2015). Going up the numbers, what matters of the sets
+laid so far is only the runs still open in each colour and how long each is (1, 2, or 3 and
+more: a run of 3 may stop, a shorter one must go on) and how many jokers are used. At each
+number, each colour's tiles of that number continue open runs, start new ones or go to the
+groups of that number; the groups are possible exactly when no colour has more tiles than
+there are groups and the jokers fill each group to 3 or 4 (`_groups_possible`). The table's
+tiles must all be used, the rack's may be. The states are few (the tiles are), so this is exact
+without a search over sets.
+
+What a move is worth: `tiles` counts the rack tiles laid, jokers included; `value` adds their
+numbers, a joker counting as the tile it stands for (as in the initial meld, §1.4.1), so it is
+what the table gains in points; `meld` is `value` with the table left out, and is a meld only
+at 30 or more.
+
+Jokers follow the default options (`joker_free_by_rearrange`): only the final table must be
+valid, so a table joker may stand for another tile afterwards. Every set has a numbered tile
+(§1.3); that only binds the XP set's four jokers, and a play that would need a set of jokers
+alone is not looked for there.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Iterable, Literal, Sequence
+
+from tilegames.games.rummikub.config import INITIAL_MELD_POINTS as MELD_POINTS
+from tilegames.games.rummikub.notation import COLOURS, HIGHEST, Face, parse_face
+from tilegames.games.rummikub.sets import best_reading
+
+Mode = Literal["tiles", "value", "meld"]
+MODES: tuple[Mode, ...] = ("tiles", "value", "meld")
+JOKER = parse_face("J")
+_FACES = {(c, n): parse_face(f"{COLOURS[c]}{n}") for c in range(4) for n in range(1, HIGHEST + 1)}
+
+Runs = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+"""Each colour's open runs, as their lengths (3 standing for 3 or more), sorted."""
+
+
+@dataclass(frozen=True)
+class Solution:
+    """A play: the rack tiles laid (`placed`), the whole table after it, and its worth."""
+
+    placed: tuple[Face, ...]
+    table: tuple[tuple[Face, ...], ...]
+    tiles: int
+    value: int
+
+
+@dataclass(frozen=True)
+class _Step:
+    """One colour's share of one number: `used` real tiles (the table's and some of the
+    rack's), `kept` of the long open runs going on, `started` new runs, `jokers` in runs, and
+    `grouped` real tiles left for the groups."""
+
+    used: int
+    kept: int
+    started: int
+    jokers: int
+    grouped: int
+
+
+def _need(groups: int, real: int) -> int:
+    """Jokers needed to bring `groups` groups holding `real` real tiles, spread as evenly as
+    colours allow, to 3 tiles each."""
+    each, more = divmod(real, groups)
+    return more * max(0, 3 - (each + 1)) + (groups - more) * max(0, 3 - each)
+
+
+@lru_cache(maxsize=None)
+def _group_counts(most: int, real: int, jokers: int) -> int | None:
+    """How many groups hold `real` real tiles (no colour more than `most` times) and `jokers`
+    jokers, each group 3 or 4 tiles of different colours with a numbered tile: the fewest that
+    work, 0 for none, None when they cannot. Dealing the tiles colour by colour round the
+    groups gives each group different colours and sizes within one of each other."""
+    if real == 0:
+        return 0 if jokers == 0 else None
+    for groups in range(max(most, 1), real + 1):
+        if _need(groups, real) <= jokers <= 4 * groups - real:
+            return groups
+    return None
+
+
+def _steps(runs: tuple[int, ...], table: int, rack: int, jokers_left: int, number: int) -> list[_Step]:
+    """Every way one colour's tiles of `number` can go, given its open runs."""
+    must = sum(1 for length in runs if length < 3)  # runs of 1 or 2 must go on
+    long = len(runs) - must
+    can_start = number <= HIGHEST - 2
+    steps = []
+    for used in range(table, table + rack + 1):
+        for kept in range(long + 1):
+            for started in range(used + jokers_left + 1 if can_start else 1):
+                items = must + kept + started
+                for jokers in range(max(0, items - used), min(jokers_left, items) + 1):
+                    steps.append(_Step(used, kept, started, jokers, used - (items - jokers)))
+    return steps
+
+
+def _advance(runs: tuple[int, ...], step: _Step) -> tuple[int, ...]:
+    """The colour's open runs after `step`."""
+    grown = [min(3, length + 1) for length in runs if length < 3] + [3] * step.kept + [1] * step.started
+    return tuple(sorted(grown))
+
+
+Score = int
+ColourKey = tuple[Runs, int, int, int]  # open runs, jokers used, most real tiles of a colour in groups, real in groups
+NumberKey = tuple[Runs, int]  # open runs, jokers used
+
+
+@dataclass
+class _Layers:
+    """The programme's layers, for reading the best play back: for each number, one layer per
+    colour (each state's best score and the step that reached it) and the groups' layer (the
+    jokers given to the groups)."""
+
+    colours: list[list[dict[ColourKey, tuple[Score, ColourKey, _Step]]]]
+    groups: list[dict[NumberKey, tuple[Score, ColourKey, int]]]
+
+
+def _search(table_counts: dict[tuple[int, int], int], rack_counts: dict[tuple[int, int], int], jokers: int,
+            by_value: bool) -> _Layers:
+    empty: Runs = ((), (), (), ())
+    frontier: dict[NumberKey, Score] = {(empty, 0): 0}
+    layers = _Layers([], [])
+    for number in range(1, HIGHEST + 1):
+        partial: dict[ColourKey, Score] = {(runs, used, 0, 0): score for (runs, used), score in frontier.items()}
+        colour_layers: list[dict[ColourKey, tuple[Score, ColourKey, _Step]]] = []
+        worth = number if by_value else 1
+        for colour in range(4):
+            t, r = table_counts.get((colour, number), 0), rack_counts.get((colour, number), 0)
+            following: dict[ColourKey, tuple[Score, ColourKey, _Step]] = {}
+            for key, score in partial.items():
+                runs, used, most, real = key
+                for step in _steps(runs[colour], t, r, jokers - used, number):
+                    new_runs: Runs = runs[:colour] + (_advance(runs[colour], step),) + runs[colour + 1:]  # type: ignore[assignment]
+                    new_key = (new_runs, used + step.jokers, max(most, step.grouped), real + step.grouped)
+                    total = score + (step.used - t) * worth + (step.jokers * number if by_value else 0)
+                    if new_key not in following or following[new_key][0] < total:
+                        following[new_key] = (total, key, step)
+            colour_layers.append(following)
+            partial = {key: entry[0] for key, entry in following.items()}
+        layers.colours.append(colour_layers)
+        groups: dict[NumberKey, tuple[Score, ColourKey, int]] = {}
+        for key, score in partial.items():
+            runs, used, most, real = key
+            if number == HIGHEST and any(length < 3 for colour_runs in runs for length in colour_runs):
+                continue  # a run of 1 or 2 left at 13
+            for extra in range(jokers - used + 1):
+                if _group_counts(most, real, extra) is None:
+                    continue
+                new_number_key = (runs, used + extra)
+                total = score + (extra * number if by_value else 0)
+                if new_number_key not in groups or groups[new_number_key][0] < total:
+                    groups[new_number_key] = (total, key, extra)
+        layers.groups.append(groups)
+        frontier = {key: entry[0] for key, entry in groups.items()}
+    return layers
+
+
+def solve(rack: Sequence[Face], table: Sequence[Sequence[Face]], mode: Mode = "tiles") -> Solution | None:
+    """The best play for `rack` on `table` in `mode`, or None when no rack tile can be laid
+    (in `meld` mode: no meld of 30 or more). A ValueError when the table's tiles cannot be
+    sets at all."""
+    if mode == "meld":
+        table = ()
+    table_counts, rack_counts = _counts(face for row in table for face in row), _counts(rack)
+    table_jokers = sum(1 for row in table for face in row if face.is_joker)
+    jokers = table_jokers + sum(1 for face in rack if face.is_joker)
+    by_value = mode != "tiles"
+    layers = _search(table_counts, rack_counts, jokers, by_value)
+    best: tuple[tuple[int, int], NumberKey] | None = None
+    for key, (score, _previous, _extra) in layers.groups[-1].items():
+        from_rack = key[1] - table_jokers
+        if from_rack < 0:
+            continue  # a table joker left off the table
+        rank = (score + (0 if by_value else from_rack), -from_rack)
+        if best is None or rank > best[0]:
+            best = (rank, key)
+    if best is None:
+        raise ValueError("the table's tiles cannot all be in sets")
+    sets, points = _rebuild(layers, best[1])
+    placed = _placed(table_counts, sets, best[1][1] - table_jokers)
+    value = points - sum(best_reading(row).value for row in table)
+    if not placed or (mode == "meld" and value < MELD_POINTS):
+        return None
+    return Solution(placed, sets, len(placed), value)
+
+
+def _counts(faces: Iterable[Face]) -> dict[tuple[int, int], int]:
+    """How many of each numbered tile: (colour index, number) -> count."""
+    counts: dict[tuple[int, int], int] = {}
+    for face in faces:
+        if face.colour is not None and face.number is not None:
+            key = (COLOURS.index(face.colour), face.number)
+            counts[key] = counts.get(key, 0) + 1
+    return counts
+
+
+def _rebuild(layers: _Layers, end: NumberKey) -> tuple[tuple[tuple[Face, ...], ...], int]:
+    """The sets of the best play and their points, read back from the layers: each colour's
+    steps and each number's group jokers, then the runs and groups built going up the numbers
+    (a run's jokers stand for the numbers of their places, a group's for its number)."""
+    steps: list[list[_Step]] = []
+    extras: list[int] = []
+    key: NumberKey = end
+    for number in range(HIGHEST, 0, -1):
+        _score, colour_key, extra = layers.groups[number - 1][key]
+        extras.append(extra)
+        these: list[_Step] = []
+        for colour in range(3, -1, -1):
+            _score2, colour_key, step = layers.colours[number - 1][colour][colour_key]
+            these.append(step)
+        steps.append(these[::-1])
+        key = (colour_key[0], colour_key[1])
+    steps.reverse()
+    extras.reverse()
+    sets: list[tuple[Face, ...]] = []
+    points = 0
+    open_runs: list[list[list[Face]]] = [[], [], [], []]
+    for number in range(1, HIGHEST + 1):
+        grouped: list[list[Face]] = []
+        for colour in range(4):
+            step = steps[number - 1][colour]
+            runs = sorted(open_runs[colour], key=len)
+            going = [run for run in runs if len(run) < 3] + [run for run in runs if len(run) >= 3][:step.kept]
+            for run in runs:
+                if len(run) >= 3 and not any(run is kept for kept in going):
+                    sets.append(tuple(run))
+            going += [[] for _ in range(step.started)]
+            real = step.used - step.grouped
+            # Real tiles first to the runs that have none yet, so that no run is jokers alone.
+            going.sort(key=lambda run: any(not f.is_joker for f in run))
+            for i, run in enumerate(going):
+                run.append(_FACES[(colour, number)] if i < real else JOKER)
+            points += number * len(going)
+            open_runs[colour] = going
+            grouped.append([_FACES[(colour, number)]] * step.grouped)
+        groups = _groups(grouped, extras[number - 1])
+        points += number * sum(len(group) for group in groups)
+        sets.extend(groups)
+    for colour_runs in open_runs:
+        sets.extend(tuple(run) for run in colour_runs)
+    return tuple(sets), points
+
+
+def _groups(by_colour: list[list[Face]], jokers: int) -> list[tuple[Face, ...]]:
+    """The groups of one number: its real tiles dealt colour by colour round the fewest groups
+    that work, then the jokers, first to groups short of 3."""
+    real = sum(len(tiles) for tiles in by_colour)
+    most = max((len(tiles) for tiles in by_colour), default=0)
+    count = _group_counts(most, real, jokers)
+    if not count:
+        return []
+    groups: list[list[Face]] = [[] for _ in range(count)]
+    i = 0
+    for tiles in sorted(by_colour, key=len, reverse=True):
+        for face in tiles:
+            groups[i % count].append(face)
+            i += 1
+    for _ in range(jokers):
+        target = min(groups, key=len)
+        target.append(JOKER)
+    return [tuple(group) for group in groups]
+
+
+def _placed(table_counts: dict[tuple[int, int], int], sets: Sequence[Sequence[Face]],
+            jokers: int) -> tuple[Face, ...]:
+    """The rack tiles the new table holds beyond the old table's."""
+    laid = _counts(face for row in sets for face in row)
+    placed = [face for key, count in sorted(laid.items()) for face in [_FACES[key]] * (count - table_counts.get(key, 0))]
+    return tuple(sorted(placed)) + (JOKER,) * jokers
