@@ -29,6 +29,7 @@ from tilegames.ui.commands import screen_commands
 from tilegames.ui.games import check_playable, playable, plugin
 from tilegames.ui.preferences import Preferences
 from tilegames.ui.screens.menu import NOTHING_TO_RESUME, MenuScreen, describe
+from tilegames.ui.textual_fixes import release_style_caches
 
 if TYPE_CHECKING:  # the rest comes when a game does (the menu's first frame without them)
     from tilegames.core.kernel.clock import Clock
@@ -345,6 +346,7 @@ class TilegamesApp(App[None]):
 
     def on_unmount(self) -> None:
         self._close_games()
+        release_style_caches()
 
     # --- screenshots, which an SSH session does not write -------------------------------------
     # Every way to a screenshot file goes through these two: the palette's command and the

@@ -20,6 +20,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from tilegames.core.text.i18n import _
+from tilegames.ui.textual_fixes import release_style_caches
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 NOTICE_INTERVAL = 1.0  # seconds between two looks at the screen's status line
@@ -107,6 +108,9 @@ class BaseScreen(TranslatedKeys, Screen):
 
     def on_mount(self) -> None:
         self._check_size()
+
+    def on_unmount(self) -> None:
+        release_style_caches()  # the screen's widgets are gone: let their drawings go too
 
     def on_screen_resume(self) -> None:
         self._check_size()  # the terminal may have changed while another screen was on top
