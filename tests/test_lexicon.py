@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import gc
+
 import importlib.util
 import re
 from pathlib import Path
@@ -154,8 +156,14 @@ def test_own_word_list_ignores_case_comments_and_blank_lines(tmp_path):
     path = tmp_path / "mine.txt"
     path.write_text("# my family's words\nHello\n\n  World  # trailing comment\nnot a word\nit's\n")
     mine = load_word_file(path)
-    assert mine.words == frozenset({"hello", "world"})
+    assert set(mine.words) == {"hello", "world"}
     assert "HELLO" in mine and "there" not in mine
+
+
+def test_a_word_list_is_not_walked_by_the_garbage_collector():
+    # A set of 250,000 words cost every full collection 22 ms; a dict of strings is let go.
+    gc.collect()
+    assert not gc.is_tracked(default_lexicon().words)
 
 
 @pytest.mark.parametrize(

@@ -55,7 +55,7 @@ def judge_for_view(config: WordRummikubConfig) -> WordJudge:
     try:
         return judge_for(config)
     except IllegalMove as exc:
-        return WordJudge(Lexicon("unreadable", Path(config.word_list or ""), frozenset()), config.family_words, str(exc))
+        return WordJudge(Lexicon("unreadable", Path(config.word_list or ""), {}), config.family_words, str(exc))
 
 
 def check_word_list(config: WordRummikubConfig) -> None:
