@@ -89,19 +89,23 @@ def _group_counts(most: int, real: int, jokers: int) -> int | None:
     return None
 
 
-def _steps(runs: tuple[int, ...], table: int, rack: int, jokers_left: int, number: int) -> list[_Step]:
-    """Every way one colour's tiles of `number` can go, given its open runs."""
+@lru_cache(maxsize=65536)
+def _steps(runs: tuple[int, ...], table: int, rack: int, jokers_left: int, can_start: bool
+           ) -> tuple[tuple[_Step, tuple[int, ...]], ...]:
+    """Every way one colour's tiles of a number can go, given its open runs, each with the
+    colour's open runs after it. The same few shapes come back at every number and in every
+    position, so they are worked out once."""
     must = sum(1 for length in runs if length < 3)  # runs of 1 or 2 must go on
     long = len(runs) - must
-    can_start = number <= HIGHEST - 2
     steps = []
     for used in range(table, table + rack + 1):
         for kept in range(long + 1):
             for started in range(used + jokers_left + 1 if can_start else 1):
                 items = must + kept + started
                 for jokers in range(max(0, items - used), min(jokers_left, items) + 1):
-                    steps.append(_Step(used, kept, started, jokers, used - (items - jokers)))
-    return steps
+                    step = _Step(used, kept, started, jokers, used - (items - jokers))
+                    steps.append((step, _advance(runs, step)))
+    return tuple(steps)
 
 
 def _advance(runs: tuple[int, ...], step: _Step) -> tuple[int, ...]:
@@ -134,13 +138,14 @@ def _search(table_counts: dict[tuple[int, int], int], rack_counts: dict[tuple[in
         partial: dict[ColourKey, Score] = {(runs, used, 0, 0): score for (runs, used), score in frontier.items()}
         colour_layers: list[dict[ColourKey, tuple[Score, ColourKey, _Step]]] = []
         worth = number if by_value else 1
+        can_start = number <= HIGHEST - 2  # a run started here still reaches 3 tiles
         for colour in range(4):
             t, r = table_counts.get((colour, number), 0), rack_counts.get((colour, number), 0)
             following: dict[ColourKey, tuple[Score, ColourKey, _Step]] = {}
             for key, score in partial.items():
                 runs, used, most, real = key
-                for step in _steps(runs[colour], t, r, jokers - used, number):
-                    new_runs: Runs = runs[:colour] + (_advance(runs[colour], step),) + runs[colour + 1:]  # type: ignore[assignment]
+                for step, grown in _steps(runs[colour], t, r, jokers - used, can_start):
+                    new_runs: Runs = runs[:colour] + (grown,) + runs[colour + 1:]  # type: ignore[assignment]
                     new_key = (new_runs, used + step.jokers, max(most, step.grouped), real + step.grouped)
                     total = score + (step.used - t) * worth + (step.jokers * number if by_value else 0)
                     if new_key not in following or following[new_key][0] < total:
