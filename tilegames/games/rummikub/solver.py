@@ -11,7 +11,7 @@ laid so far is only the runs still open in each colour and how long each is (1, 
 more: a run of 3 may stop, a shorter one must go on) and how many jokers are used. At each
 number, each colour's tiles of that number continue open runs, start new ones or go to the
 groups of that number; the groups are possible exactly when no colour has more tiles than
-there are groups and the jokers fill each group to 3 or 4 (`_groups_possible`). The table's
+there are groups and the jokers fill each group to 3 or 4 (`_group_counts`). The table's
 tiles must all be used, the rack's may be. The states are few (the tiles are), so this is exact
 without a search over sets.
 
@@ -37,7 +37,6 @@ from tilegames.games.rummikub.notation import COLOURS, HIGHEST, Face, parse_face
 from tilegames.games.rummikub.sets import best_reading
 
 Mode = Literal["tiles", "value", "meld"]
-MODES: tuple[Mode, ...] = ("tiles", "value", "meld")
 JOKER = parse_face("J")
 _FACES = {(c, n): parse_face(f"{COLOURS[c]}{n}") for c in range(4) for n in range(1, HIGHEST + 1)}
 
@@ -131,6 +130,8 @@ class _Layers:
 
 def _search(table_counts: dict[tuple[int, int], int], rack_counts: dict[tuple[int, int], int], jokers: int,
             by_value: bool) -> _Layers:
+    """The programme itself: each state's best score up the numbers, colour by colour, then
+    the groups of each number; `by_value` scores points instead of tiles."""
     empty: Runs = ((), (), (), ())
     frontier: dict[NumberKey, Score] = {(empty, 0): 0}
     layers = _Layers([], [])
@@ -234,11 +235,9 @@ def _rebuild(layers: _Layers, end: NumberKey) -> tuple[tuple[tuple[Face, ...], .
         grouped: list[list[Face]] = []
         for colour in range(4):
             step = steps[number - 1][colour]
-            runs = sorted(open_runs[colour], key=len)
-            going = [run for run in runs if len(run) < 3] + [run for run in runs if len(run) >= 3][:step.kept]
-            for run in runs:
-                if len(run) >= 3 and not any(run is kept for kept in going):
-                    sets.append(tuple(run))
+            long = [run for run in open_runs[colour] if len(run) >= 3]
+            going = [run for run in open_runs[colour] if len(run) < 3] + long[:step.kept]
+            sets.extend(tuple(run) for run in long[step.kept:])  # the long runs that stop here
             going += [[] for _ in range(step.started)]
             real = step.used - step.grouped
             # Real tiles first to the runs that have none yet, so that no run is jokers alone.
