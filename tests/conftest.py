@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import compileall
+import gc
 from pathlib import Path
 
 import pytest
 
 import pilegame
+import rewrite_cache
 import tilegames
 from tilegames.core import registry
 from tilegames.core.kernel.clock import FakeClock
@@ -21,6 +23,19 @@ def pytest_configure(config: pytest.Config) -> None:
     checkout paid that about a hundred times."""
     if not hasattr(config, "workerinput"):  # the main process (xdist's controller, or alone)
         compileall.compile_dir(Path(tilegames.__file__).parent, quiet=1)
+        rewrite_cache.rewrite_test_modules(config, Path(__file__).parent)
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Collect garbage less often than Python's default suits a program. A test process builds
+    and drops some hundred apps, each thousands of objects in cycles: with the default
+    thresholds a worker ran about a hundred full collections of 0.3 s each, walking everything
+    the test modules had loaded. Freezing what collection imported and counting 20,000
+    allocations before a young collection: 290 -> 272 s for the suite (measured, one run each,
+    user CPU 529 -> 513 s)."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(20_000, 20, 20)
 
 
 @pytest.fixture(autouse=True, scope="session")
