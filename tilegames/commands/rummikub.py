@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from rich.cells import cell_len, set_cell_size
 
+from tilegames.commands import rummikub_solve
 from tilegames.games.rummikub import MANIFEST
 from tilegames.core.text.i18n import _
 
@@ -25,7 +26,7 @@ if TYPE_CHECKING:  # the rules are imported when the tool runs: every start buil
 
 
 def register(commands: argparse._SubParsersAction) -> None:
-    rummikub = commands.add_parser(MANIFEST.id, help=_("Rummikub tools (meld checker)"))
+    rummikub = commands.add_parser(MANIFEST.id, help=_("Rummikub tools (meld checker, solver)"))
     tools = rummikub.add_subparsers(dest="tool", metavar="TOOL", required=True,
                                     parser_class=type(rummikub))
     check = tools.add_parser(
@@ -41,6 +42,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     check.add_argument("--edition", choices=("standard", "xp"), default="standard",
                        help=_("tile set, for counting copies (default standard)"))
     check.set_defaults(handler=meld_check)
+    rummikub_solve.register(tools)
 
 
 def meld_check(args: argparse.Namespace) -> int:
