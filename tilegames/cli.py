@@ -114,7 +114,7 @@ def _new_game_parsers(command: argparse.ArgumentParser, help: str, with_game_opt
     parsers: list[argparse.ArgumentParser] = []
     for entry in playable():
         sub = games.add_parser(entry.id, help=help.format(game=_(entry.title)))  # i18n: marked
-        sub.add_argument("--players", required=True, help=_('names separated by commas ("cpu": a computer player)'))
+        sub.add_argument("--players", required=True, help=_('names separated by commas ("cpu": a computer player; "cpu:easy", "cpu:strong": its level, in games that have levels)'))
         if with_game_options:
             _add_setup_options(sub, get_game(entry.id).setup_options)
         sub.add_argument("--seed", type=_seed,
@@ -125,11 +125,13 @@ def _new_game_parsers(command: argparse.ArgumentParser, help: str, with_game_opt
 
 def _new_game(args: argparse.Namespace) -> tuple[tuple[str, ...], Any] | None:
     """The seats and config of the new game on the command line, or None after saying why."""
+    from tilegames.core.agents import levels_of
     from tilegames.ui.screens.setup import parse_players
 
     game = get_game(args.game)
     try:
-        seats = _names_are_text(parse_players(args.players, _(game.title), game.max_seats))  # i18n: marked
+        seats = _names_are_text(parse_players(args.players, _(game.title), game.max_seats,  # i18n: marked
+                                              levels_of(game.id)))
         return seats, game.config_for(_chosen_options(args), len(seats))
     except ValueError as exc:
         print(f"tilegames {args.command} {args.game}: {shown(str(exc), 300)}", file=sys.stderr)

@@ -16,9 +16,9 @@ from tilegames.games.rummikub.state import RummikubState
 AGENT = RummikubAgent()
 
 
-def agent_move(state: RummikubState, seat: int | None = None):
+def agent_move(state: RummikubState, seat: int | None = None, level: str = "normal"):
     seat = state.current if seat is None else seat
-    return AGENT.choose(seat_view(GAME, state, seat), 1.0)
+    return RummikubAgent(level).choose(seat_view(GAME, state, seat), 1.0)
 
 
 def faces(state: RummikubState, action: Play) -> list[str]:
@@ -70,10 +70,10 @@ def test_after_the_meld_it_adds_to_run_ends_and_groups_of_three_and_lays_new_set
     GAME.apply(state, 0, action)
 
 
-def test_it_never_rearranges_the_table():
+def test_the_easy_level_never_rearranges_the_table():
     # R4 and K12 extend the two runs; every old set stays whole and in order (the joker too).
-    state = position(["R4 K12", "B1"], table=["R5 R6 R7", "K9 J K11"], melded=[True, True])
-    action = agent_move(state)
+    state = position(["R4 K12", "B1"], table=["R5 R6 R7", "K9 J K11"], melded=[True, True], pool="")
+    action = agent_move(state, level="easy")
     assert isinstance(action, Play)
     old = [row.split() for row in ("R5 R6 R7", "K9 J K11")]
     new = [row.split() for row in faces(state, action)]

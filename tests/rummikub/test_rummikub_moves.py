@@ -14,6 +14,7 @@ from tilegames.games.rummikub.config import INITIAL_MELD_POINTS, preset
 from tilegames.games.rummikub.game import GAME
 from tilegames.games.rummikub.moves import (
     Candidate,
+    best_play,
     Hand,
     find_play,
     first_fit,
@@ -56,20 +57,24 @@ def assert_taken(state: RummikubState, candidate: Candidate) -> None:
 
 
 def test_every_play_found_in_seeded_games_is_taken_and_the_agent_plays_it(positions):
-    agent = agent_for("rummikub")
+    agent = agent_for("rummikub", "normal")
     plays = 0
     for state in positions:
         seat = state.current
         hand = Hand.from_view(seat_view(GAME, state, seat))
         assert hand == Hand.of(state, seat)  # the view and the state read alike
-        found = find_play(hand)
+        greedy, found = find_play(hand), best_play(hand)
         chosen = agent.choose(seat_view(GAME, state, seat), 1.0)
         if found is None:
+            assert greedy is None
             assert chosen == (Draw() if len(state.bag) else Pass())
             continue
         plays += 1
         assert chosen == found.action
         assert_taken(state, found)
+        if greedy is not None:
+            assert_taken(state, greedy)
+            assert len(found.placed) >= len(greedy.placed)
         if not hand.melded:
             assert found.points >= INITIAL_MELD_POINTS
     assert plays >= 20

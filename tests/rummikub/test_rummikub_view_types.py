@@ -36,4 +36,4 @@ def test_every_view_of_a_played_game_has_exactly_the_declared_shape(preset, play
 
 def test_the_declaration_nests_the_shapes_it_should():
     names = {t.__name__ for t in nested_typeddicts(RummikubView)}
-    assert names == {"RummikubView", "RowTile", "RummikubSet", "DrawRounds", "RedealOffer", "RummikubResult"}
+    assert names == {"RummikubView", "RowTile", "RummikubSet", "DrawRounds", "RedealOffer", "RummikubResult", "TableRules"}

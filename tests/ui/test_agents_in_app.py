@@ -9,7 +9,7 @@ from tilegames.games.rummikub.config import RummikubConfig
 from tilegames.ui.screens.dialogs import HandOff
 from tilegames.ui.games.rummikub.summary import SummaryScreen
 from tilegames.ui.screens.setup import parse_players
-from tilegames.ui.screens.turns import is_agent_name
+from tilegames.core.computer_seats import is_computer as is_agent_name
 
 from app_helpers import started
 

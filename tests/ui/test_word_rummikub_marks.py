@@ -37,7 +37,7 @@ async def test_tiles_the_computer_moved_are_marked_moved_not_laid(app):
         session = show(app, state)
         await pilot.pause()
         screen = play_screen(app)
-        screen._agent = Scripted(session, "APE", "TOP", "SUN")
+        screen._agents[1] = Scripted(session, "APE", "TOP", "SUN")
         for index, face in enumerate("STOP"):
             session.edit(0, MoveTile(ann[face], 1, index))
         assert [row["word"] for row in session.view(0)["table"]] == ["APE", "STOP"]

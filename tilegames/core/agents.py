@@ -30,6 +30,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeGuard, runtime_checkable
 
+from tilegames.core.computer_seats import DEFAULT_LEVEL, computer_level
 from tilegames.core.errors import BadRecord
 from tilegames.core.text.i18n import _
 from tilegames.core.kernel.protocol import Action, Event, Game
@@ -82,17 +83,43 @@ def has_agent(game_id: str) -> bool:
     return game_id in _factories or _agent_module(game_id) is not None
 
 
-def agent_for(game_id: str) -> Agent:
-    """A new computer player for `game_id`; BadRecord (a readable sentence) if there is none."""
+def levels_of(game_id: str) -> tuple[str, ...]:
+    """The levels of the game's computer player (its manifest's; none for a game without one,
+    or an unknown game)."""
+    try:
+        return manifest(game_id).levels
+    except BadRecord:
+        return ()
+
+
+def agent_for(game_id: str, level: str | None = None) -> Agent:
+    """A new computer player for `game_id`, at `level` (core/computer_seats.py; None: the
+    default) when the game's player has levels; BadRecord (a readable sentence) if there is
+    none. A factory registered directly plays at one level."""
     factory = _factories.get(game_id)
-    if factory is None:
-        module_path = _agent_module(game_id)
-        if module_path is None:
-            known = ", ".join(sorted({m.id for m in manifests() if m.agent} | set(_factories))) or "none"
-            raise BadRecord(_("There is no computer player for {game_id} (games with one: {known}).").format(game_id=repr(game_id), known=known))
-        factory = importlib.import_module(module_path).new_agent
-        _factories[game_id] = factory
-    return factory()
+    if factory is not None:
+        return factory()
+    module_path = _agent_module(game_id)
+    if module_path is None:
+        known = ", ".join(sorted({m.id for m in manifests() if m.agent} | set(_factories))) or "none"
+        raise BadRecord(_("There is no computer player for {game_id} (games with one: {known}).").format(game_id=repr(game_id), known=known))
+    module = importlib.import_module(module_path)
+    levels = levels_of(game_id)
+    if not levels:
+        made: Agent = module.new_agent()
+        return made
+    chosen = level or DEFAULT_LEVEL
+    if chosen not in levels:
+        raise BadRecord(_("There is no computer level {level}: choose {levels}.").format(
+            level=repr(chosen), levels=", ".join(levels)))
+    leveled: Agent = module.new_agent(chosen)
+    return leveled
+
+
+def agent_for_seat(game_id: str, name: str) -> Agent:
+    """The computer player for the seat named `name` (who must be a computer's seat), at the
+    level its name gives."""
+    return agent_for(game_id, computer_level(name))
 
 
 def plain(view: dict[str, Any]) -> dict[str, Any]:

@@ -53,6 +53,8 @@ class Manifest:
     bench: the module defining `CASES`, its `tilegames bench` cases (a list of BenchCase).
     tools: its tools in the app's menu.
     rules: the file of its rule text under `assets/rules/` (and `assets/rules/<language>/`).
+    levels: the levels its computer player plays at (core/computer_seats.py), its agent module's
+        `new_agent(level)` taking one of them; empty when it has one level (`new_agent()`).
     """
 
     id: str
@@ -64,10 +66,12 @@ class Manifest:
     bench: str | None = None
     tools: tuple[Tool, ...] = ()
     rules: str | None = None
+    levels: tuple[str, ...] = ()
 
     @classmethod
     def of_package(cls, package: str, id: str, title: str, *, commands: str | None = None,
-                   bench: str | None = None, tools: tuple[Tool, ...] = ()) -> Manifest:
+                   bench: str | None = None, tools: tuple[Tool, ...] = (),
+                   levels: tuple[str, ...] = ()) -> Manifest:
         """The manifest of a game laid out as the four are: `package` (the game's `__name__`)
         holds `game.py` (GAME) and `agent.py` (new_agent), `ui/games/<same name>/plugin.py`
         its plug-in, and `assets/rules/<id>.md` its rules. A game laid out otherwise writes
@@ -75,4 +79,4 @@ class Manifest:
         room = package.rpartition(".")[2]
         return cls(id, title, engine=f"{package}.game", agent=f"{package}.agent",
                    ui=f"tilegames.ui.games.{room}.plugin", commands=commands, bench=bench, tools=tools,
-                   rules=f"{id}.md")
+                   rules=f"{id}.md", levels=levels)

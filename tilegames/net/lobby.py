@@ -23,7 +23,9 @@ from tilegames.core.kernel.clock import Clock
 from tilegames.core.kernel.series import new_series
 from tilegames.net.codes import canonical, new_code
 from tilegames.net.store import TableRecord, TableStore
-from tilegames.net.tables import Table, is_computer, resume_game, start_game
+from tilegames.core.agents import levels_of
+from tilegames.core.computer_seats import DEFAULT_LEVEL, computer_level, is_computer
+from tilegames.net.tables import Table, resume_game, start_game
 
 log = logging.getLogger(__name__)
 
@@ -95,7 +97,12 @@ class Lobby:
         record_path = f"{table_id}.jsonl"
         taken = self.store.all_codes()
         codes: list[str | None] = []
+        levels = levels_of(game_id)
         for name in seats:
+            level = computer_level(name)
+            if level is not None and level != DEFAULT_LEVEL and level not in levels:
+                raise ValueError(_("There is no computer level {level}: choose {levels}.").format(
+                    level=repr(level), levels=", ".join(levels) or DEFAULT_LEVEL))
             code = None if is_computer(name) else new_code(taken)
             codes.append(code)
             if code is not None:

@@ -20,7 +20,7 @@ from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from tilegames.core.agents import Agent, Question, agent_for, next_to_ask
+from tilegames.core.agents import Agent, Question, agent_for_seat, next_to_ask
 from tilegames.core.errors import BadRecord, IllegalMove
 from tilegames.core.text.i18n import _
 from tilegames.core.kernel.protocol import Action, Event
@@ -69,7 +69,7 @@ class Robots:
 
     def _agent(self, seat: int) -> Agent:
         if seat not in self._agents:
-            self._agents[seat] = agent_for(self.table.game.id)
+            self._agents[seat] = agent_for_seat(self.table.game.id, self.table.session.seats[seat])
         return self._agents[seat]
 
     def _answered(self, question: Question, done: "asyncio.Future[Action | None]") -> None:

@@ -23,7 +23,6 @@ has said it is ready for it (`ready`: they have read the summary) or has joined 
 from __future__ import annotations
 
 import logging
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Protocol
@@ -35,14 +34,7 @@ from tilegames.core.kernel.series_meta import META_KEY, finished_record, match_m
 from tilegames.core.kernel.session import LocalSession
 from tilegames.net.wire import events_json, result_json, series_json
 
-# A seat named `cpu` (or `CPU 2`…) is played by the computer: the app's rule (ui/screens/turns.py),
-# repeated here because the server cannot import the UI.
 log = logging.getLogger(__name__)
-_COMPUTER_NAME = re.compile(r"cpu( [0-9]+)?", re.IGNORECASE)
-
-
-def is_computer(name: str) -> bool:
-    return _COMPUTER_NAME.fullmatch(name.strip()) is not None
 
 
 def table_series(session: LocalSession) -> Series[GameRecord]:

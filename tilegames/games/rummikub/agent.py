@@ -1,26 +1,44 @@
-"""A simple automatic Rummikub player, working from its seat's view only (DESIGN.md §4).
+"""Rummikub's computer players, one policy per level over moves.py, each working from its
+seat's view only (DESIGN.md §4, §7a).
 
-A policy over moves.py: it plays the play moves.py finds for its hand (before the initial meld,
-the rack's most valuable sets if they reach 30; afterwards, new sets from its rack and single
-rack tiles added to the ends of runs and to groups of three). It never rearranges the table,
-so it never takes a joker and never breaks a set. Otherwise it draws, or passes when the pool
-is empty: the engine refuses a pass when an obvious play exists (possible_play.py, which asks
-moves.py the same questions). It declines every redeal. It is the opponent for automated full
-games; stronger levels are other policies over the same moves.
+* **easy** never rearranges the table: its rack's best sets and single tiles added to the ends
+  of rows (moves.py's `find_play`), and now and then it draws although it could play. A family
+  beats it more often than not.
+* **normal** lays the most tiles it can now, rearranging the whole table (the exact solver,
+  moves.py's `best_play`); its initial meld is the rack's most valuable.
+* **strong** looks past this turn: it goes out when it can; otherwise it lays the most tiles,
+  and of those plays the one worth most points (what is left on a rack counts against it at
+  the end); while it holds the fewest tiles at the table it keeps its jokers back when they
+  would only lay themselves (a joker on the rack is the best tile for later turns).
+
+Every level declines every redeal, draws when it lays nothing, and passes when the pool is
+empty and it cannot play. Its choices are the same for the same view: easy's chance is drawn
+from the view itself, so a seeded game replays exactly.
 """
 
 from __future__ import annotations
 
+import json
+import random
+from dataclasses import replace
 from typing import Any
 
+from tilegames.core.computer_seats import DEFAULT_LEVEL, LEVELS
 from tilegames.core.kernel.protocol import Action
 from tilegames.games.rummikub.actions import Draw, Pass, Redeal
-from tilegames.games.rummikub.moves import Hand, find_play
-from tilegames.games.rummikub.view_types import rummikub_view
+from tilegames.games.rummikub.moves import Candidate, Hand, best_play, find_play
+from tilegames.games.rummikub.view_types import RummikubView, rummikub_view
+
+EASY_DRAWS = 0.3  # how often easy draws instead of a play it found
 
 
 class RummikubAgent:
-    """The player described above. Stateless: one instance can play several seats."""
+    """The player of one level, described above. Stateless: one instance can play several seats."""
+
+    def __init__(self, level: str = DEFAULT_LEVEL) -> None:
+        if level not in LEVELS:
+            raise ValueError(f"no Rummikub level {level!r}")
+        self.level = level
 
     def choose(self, data: dict[str, Any], time_budget: float) -> Action | None:
         view = rummikub_view(data)
@@ -30,12 +48,43 @@ class RummikubAgent:
         if view["phase"] == "redeal":
             return Redeal(demand=False)
         hand = Hand.from_view(view)
-        play = find_play(hand)
+        play = self.play(view, hand, time_budget / 3)
         if play is not None:
             return play.action
         return Draw() if hand.pool else Pass()
 
+    def play(self, view: RummikubView, hand: Hand, seconds: float) -> Candidate | None:
+        """The play this level makes, or None to draw (or pass); each search within `seconds`
+        (strong makes up to three)."""
+        if self.level == "easy":
+            found = find_play(hand)
+            if found is not None and hand.pool and random.Random(json.dumps(view, sort_keys=True)).random() < EASY_DRAWS:
+                return None
+            return found
+        if self.level == "normal":
+            return best_play(hand, "tiles", seconds)
+        return strong_play(view, hand, seconds)
 
-def new_agent() -> RummikubAgent:
+
+def strong_play(view: RummikubView, hand: Hand, seconds: float) -> Candidate | None:
+    """The strong level's play (see the module's docstring)."""
+    most = best_play(hand, "tiles", seconds)
+    if most is None or not hand.melded or len(most.placed) == len(hand.rack):
+        return most
+    richest = best_play(hand, "value", seconds)
+    if richest is not None and len(richest.placed) == len(most.placed):
+        most = richest
+    jokers = [t for t in most.placed if t.face == "J"]
+    seat = view["you"]
+    others = [size for s, size in enumerate(view["rack_sizes"]) if s != seat]
+    if jokers and others and len(hand.rack) <= min(others):
+        held = replace(hand, rack=tuple(t for t in hand.rack if t.face != "J"))
+        without = best_play(held, "tiles", seconds)
+        if without is not None and len(without.placed) >= len(most.placed) - len(jokers):
+            return without
+    return most
+
+
+def new_agent(level: str = DEFAULT_LEVEL) -> RummikubAgent:
     """The registry's factory (core/agents.py)."""
-    return RummikubAgent()
+    return RummikubAgent(level)

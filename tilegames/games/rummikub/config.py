@@ -41,6 +41,13 @@ class RummikubConfig:
         if not 1 <= self.rounds <= 20:
             raise ValueError(_("A match has between 1 and 20 rounds."))
 
+    def table_rules(self) -> dict[str, bool]:
+        """The options that say which tables a play may leave (the view's `rules`)."""
+        return {"manipulate_on_meld_turn": self.manipulate_on_meld_turn,
+                "joker_sub_from_table": self.joker_sub_from_table,
+                "joker_free_by_rearrange": self.joker_free_by_rearrange,
+                "joker_group_needs_both": self.joker_group_needs_both}
+
     @property
     def joker_penalty(self) -> int:
         """What a joker left on a rack costs: 30 (Sabra) or 50 (tournament)."""

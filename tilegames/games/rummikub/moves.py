@@ -14,9 +14,12 @@ or from the state):
   the rack hold some valid set (`set_on_rack`), does one rack tile fit a table row on its own
   (`first_fit`).
 
-The table is never rearranged: no set is broken and no joker taken, so every play found is
-legal under every rule option (the jokers' rules, the initial meld's). A play that needs a
-rearrangement takes a full solver, which is not here yet.
+Those never rearrange the table: no set is broken and no joker taken, so every play they find
+is legal under every rule option (the jokers' rules, the initial meld's). The exact solver
+(solver.py) does rearrange it: `best_play` asks it for the play that lays the most tiles (or
+points), lays it out with the hand's tiles (arrange.py) and checks it against the jokers'
+rules of the game (the view's `rules`); where those are not the defaults the solver assumes
+and its play breaks them, the greedy play stands in.
 """
 
 from __future__ import annotations
@@ -27,10 +30,13 @@ from typing import NamedTuple, Sequence
 
 from tilegames.core.parts.tiles import Tile
 from tilegames.games.rummikub.actions import Play
-from tilegames.games.rummikub.config import INITIAL_MELD_POINTS
+from tilegames.games.rummikub.arrange import arranged
+from tilegames.games.rummikub.config import INITIAL_MELD_POINTS, RummikubConfig
+from tilegames.games.rummikub.jokers import joker_problems
 from tilegames.games.rummikub.meld_search import best_meld, can_meld
 from tilegames.games.rummikub.notation import HIGHEST, JOKER, LOWEST, Face, face_of
 from tilegames.games.rummikub.sets import SetCheck
+from tilegames.games.rummikub.solver import STATES_PER_SECOND, Mode, OutOfTime, solve
 from tilegames.games.rummikub.state import RummikubState
 from tilegames.games.rummikub.turn import read_set
 from tilegames.games.rummikub.view_types import RummikubTile, RummikubView
@@ -47,6 +53,7 @@ class Hand:
     table: tuple[Row, ...]
     melded: bool
     pool: int
+    config: RummikubConfig = RummikubConfig()  # only its table rules count here
 
     @classmethod
     def from_view(cls, view: RummikubView) -> Hand:
@@ -55,12 +62,14 @@ class Hand:
         assert seat is not None and own is not None, "a spectator has no hand"
         rack = tuple(_tile(t) for t in own)
         table = tuple(tuple(_tile(t) for t in row["tiles"]) for row in view["table"])
-        return cls(rack, table, view["melded"][seat], view["pool"])
+        rules = view.get("rules") or {}  # a server older than the rules in views: the defaults
+        return cls(rack, table, view["melded"][seat], view["pool"], RummikubConfig(**rules))
 
     @classmethod
     def of(cls, state: RummikubState, seat: int) -> Hand:
         """`seat`'s hand in `state` (the engine's own checks, which hold the state)."""
-        return cls(state.racks[seat], state.table, state.melded[seat], len(state.bag))
+        return cls(state.racks[seat], state.table, state.melded[seat], len(state.bag),
+                   RummikubConfig(**state.config.table_rules()))
 
     def faces(self) -> list[Face]:
         return [face_of(t) for t in self.rack]
@@ -135,6 +144,41 @@ def lay_and_extend(hand: Hand) -> Candidate | None:
 def find_play(hand: Hand) -> Candidate | None:
     """The play described above for this hand: the initial meld, or laying and extending."""
     return lay_and_extend(hand) if hand.melded else initial_meld(hand)
+
+
+def best_play(hand: Hand, mode: Mode = "tiles", seconds: float | None = None) -> Candidate | None:
+    """The solver's best play for the hand: before the initial meld, the rack's most valuable
+    meld (`meld` mode, whatever `mode` says); afterwards the most tiles (`tiles`) or points
+    (`value`) laid, the table rearranged as it needs. None: nothing to lay. Given `seconds`,
+    a search that would take longer (as the solver counts it: a count, not a clock, so a
+    seeded game replays alike) gives way to the greedy play (`find_play`)."""
+    limit = None if seconds is None else int(seconds * STATES_PER_SECOND)
+    try:
+        return _solved(hand, mode, limit)
+    except OutOfTime:
+        return find_play(hand)
+
+
+def _solved(hand: Hand, mode: Mode, limit: int | None) -> Candidate | None:
+    rack_faces = hand.faces()
+    if not hand.melded:
+        solution = solve(rack_faces, (), "meld", limit)
+        if solution is None:
+            return None
+        new_sets = arranged((), hand.rack, solution.table)
+        return Candidate(Play(_ids(hand.table) + _ids(new_sets)), solution.value,
+                         tuple(t for s in new_sets for t in s), new_sets)
+    table_faces = [[face_of(t) for t in row] for row in hand.table]
+    solution = solve(rack_faces, table_faces, mode, limit)
+    if solution is None:
+        return None
+    rows = arranged(hand.table, hand.rack, solution.table)
+    rack_ids = {t.id for t in hand.rack}
+    if joker_problems(hand.config, hand.table, rows, rack_ids):
+        return lay_and_extend(hand)
+    placed = tuple(t for row in rows for t in row if t.id in rack_ids)
+    new_sets = tuple(row for row in rows if all(t.id in rack_ids for t in row))
+    return Candidate(Play(_ids(rows)), solution.value, placed, new_sets)
 
 
 def could_meld(hand: Hand) -> bool:

@@ -40,6 +40,8 @@ Mode = Literal["tiles", "value", "meld"]
 JOKER = parse_face("J")
 _FACES = {(c, n): parse_face(f"{COLOURS[c]}{n}") for c in range(4) for n in range(1, HIGHEST + 1)}
 
+STATES_PER_SECOND = 100_000  # states the search takes up in a second, on a slow machine (measured)
+
 Runs = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 """Each colour's open runs, as their lengths (3 standing for 3 or more), sorted."""
 
@@ -128,12 +130,17 @@ class _Layers:
     groups: list[dict[NumberKey, tuple[Score, ColourKey, int]]]
 
 
+class OutOfTime(Exception):
+    """The search grew past its limit before it finished (a large table with many jokers)."""
+
+
 def _search(table_counts: dict[tuple[int, int], int], rack_counts: dict[tuple[int, int], int], jokers: int,
-            by_value: bool) -> _Layers:
+            by_value: bool, limit: int | None = None) -> _Layers:
     """The programme itself: each state's best score up the numbers, colour by colour, then
     the groups of each number; `by_value` scores points instead of tiles."""
     empty: Runs = ((), (), (), ())
     frontier: dict[NumberKey, Score] = {(empty, 0): 0}
+    work = 0  # states taken up, what `limit` bounds: a count, so a seeded game replays alike
     layers = _Layers([], [])
     for number in range(1, HIGHEST + 1):
         partial: dict[ColourKey, Score] = {(runs, used, 0, 0): score for (runs, used), score in frontier.items()}
@@ -141,6 +148,9 @@ def _search(table_counts: dict[tuple[int, int], int], rack_counts: dict[tuple[in
         worth = number if by_value else 1
         can_start = number <= HIGHEST - 2  # a run started here still reaches 3 tiles
         for colour in range(4):
+            work += len(partial)
+            if limit is not None and work > limit:
+                raise OutOfTime
             t, r = table_counts.get((colour, number), 0), rack_counts.get((colour, number), 0)
             following: dict[ColourKey, tuple[Score, ColourKey, _Step]] = {}
             for key, score in partial.items():
@@ -171,17 +181,20 @@ def _search(table_counts: dict[tuple[int, int], int], rack_counts: dict[tuple[in
     return layers
 
 
-def solve(rack: Sequence[Face], table: Sequence[Sequence[Face]], mode: Mode = "tiles") -> Solution | None:
+def solve(rack: Sequence[Face], table: Sequence[Sequence[Face]], mode: Mode = "tiles",
+          limit: int | None = None) -> Solution | None:
     """The best play for `rack` on `table` in `mode`, or None when no rack tile can be laid
     (in `meld` mode: no meld of 30 or more). A ValueError when the table's tiles cannot be
-    sets at all."""
+    sets at all; OutOfTime when the search takes up more than `limit` states (STATES_PER_SECOND
+    say how long that is; most positions take milliseconds, a table of 70 tiles with four
+    jokers can take seconds)."""
     if mode == "meld":
         table = ()
     table_counts, rack_counts = _counts(face for row in table for face in row), _counts(rack)
     table_jokers = sum(1 for row in table for face in row if face.is_joker)
     jokers = table_jokers + sum(1 for face in rack if face.is_joker)
     by_value = mode != "tiles"
-    layers = _search(table_counts, rack_counts, jokers, by_value)
+    layers = _search(table_counts, rack_counts, jokers, by_value, limit)
     best: tuple[tuple[int, int], NumberKey] | None = None
     for key, (score, _previous, _extra) in layers.groups[-1].items():
         from_rack = key[1] - table_jokers

@@ -40,6 +40,16 @@ class RummikubResult(TypedDict):
     rack_values: list[int]  # what was left on each rack
 
 
+class TableRules(TypedDict):
+    """The options that say which tables a play may leave (RULES.md §1.4-1.5): public, so
+    that a computer player or a hint finds only plays the rules take."""
+
+    manipulate_on_meld_turn: bool
+    joker_sub_from_table: bool
+    joker_free_by_rearrange: bool
+    joker_group_needs_both: bool
+
+
 class RummikubView(GameView):
     """The whole view (`game`, `seats`, `you`, `current`, `turn`: GameView's)."""
 
@@ -55,6 +65,7 @@ class RummikubView(GameView):
     table: list[RummikubSet]  # on the viewer's own turn, as their draft arranges it
     first_player: DrawRounds
     redeal: RedealOffer | None  # while the redeal is asked
+    rules: TableRules
     result: RummikubResult | None  # once over
 
 

@@ -34,7 +34,7 @@ from tilegames.ui.games import playable
 from tilegames.ui.screens.base import BaseScreen
 from tilegames.ui.screens.host_codes import HostCodesScreen
 from tilegames.ui.screens.setup import GameSetupScreen
-from tilegames.ui.screens.turns import is_agent_name
+from tilegames.core.computer_seats import is_computer
 from tilegames.ui.widgets.footer import KeysFooter
 
 DEFAULT_PORT = 7777
@@ -64,7 +64,7 @@ def host_table(app: App[Any], game_id: str, seats: tuple[str, ...], config: Any,
     """Deal a new table of `game_id` with `config` on this app's server, which is started on
     `bind:port` if it does not run yet (a running server keeps its own); ValueError or
     HostingFailed with a sentence when it cannot be."""
-    if all(is_agent_name(name) for name in seats):
+    if all(is_computer(name) for name in seats):
         raise ValueError(_("Name yourself among the players: at least one seat must be a person's."))
     server = hosted_server(app)
     if server is None:

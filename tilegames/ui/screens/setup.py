@@ -8,7 +8,7 @@ and the options are written once."""
 
 from __future__ import annotations
 
-import re
+from collections.abc import Sequence
 from typing import Any
 
 from textual.app import ComposeResult
@@ -16,6 +16,8 @@ from textual.binding import Binding
 from textual.containers import Grid, Vertical
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
+from tilegames.core.agents import levels_of
+from tilegames.core.computer_seats import next_kind, seat_names, typed_level
 from tilegames.core.text.i18n import N_, _
 from tilegames.core.text.inputs import shown
 from tilegames.core.kernel.protocol import Game
@@ -23,7 +25,6 @@ from tilegames.ui.screens.form import FormScreen
 from tilegames.ui.widgets.seat_kinds import SeatKinds
 from tilegames.ui.widgets.footer import KeysFooter
 
-_CPU = re.compile(r"cpu( [0-9]+)?", re.IGNORECASE)  # what the computer seats are called
 
 
 def names_typed(text: str) -> list[str]:
@@ -36,19 +37,11 @@ def count_players(text: str) -> int:
     return sum(1 for n in text.split(",") if n.strip())
 
 
-def seat_names(text: str) -> tuple[str, ...]:
-    """The players' names as the game will have them: `cpu` is a computer player; several
-    become CPU 1, CPU 2…"""
-    names = names_typed(text)
-    cpus = sum(1 for n in names if n.casefold() == "cpu")
-    numbers = iter(range(1, cpus + 1))
-    return tuple((f"CPU {next(numbers)}" if cpus > 1 else "CPU") if n.casefold() == "cpu" else n for n in names)
-
-
-def parse_players(text: str, game: str, most: int) -> tuple[str, ...]:
-    """Names separated by commas; ValueError with a sentence when they will not do. `cpu` is a
-    computer player; several become CPU 1, CPU 2…"""
-    names = seat_names(text)
+def parse_players(text: str, game: str, most: int, levels: Sequence[str] = ()) -> tuple[str, ...]:
+    """Names separated by commas; ValueError with a sentence when they will not do. `cpu` (or
+    `cpu:LEVEL` when the game's computer has `levels`) is a computer player, named as
+    core/computer_seats.py says."""
+    names = seat_names(names_typed(text), levels)
     if not 2 <= len(names) <= most:
         raise ValueError(_("{game} is for 2 to {most} players; you named {count}.").format(
             game=game, most=most, count=len(names)))
@@ -85,6 +78,7 @@ class GameSetupScreen(FormScreen):
         super().__init__()
         self.game = game
         self.options = [o for o in game.setup_options if o.in_form]
+        self.levels = levels_of(game.id)
 
     def heading(self) -> str:
         return _("New {game} game").format(game=_(self.game.title))  # i18n: marked
@@ -133,8 +127,12 @@ class GameSetupScreen(FormScreen):
     def _players_changed(self) -> None:
         """The seats line shows the players named now; options whose choices depend on the
         number of players (rounds say how many games they mean) are relabelled."""
-        names = seat_names(self.query_one("#players", Input).value)
-        self.query_one(SeatKinds).show([(name, _CPU.fullmatch(name) is not None) for name in names])
+        typed = names_typed(self.query_one("#players", Input).value)
+        try:
+            names = seat_names(typed, self.levels)
+        except ValueError:
+            names = tuple(typed)  # a level the game lacks: Start says so
+        self.query_one(SeatKinds).show([(name, typed_level(name) is not None) for name in names])
         for option in self.options:
             if option.for_players is None:
                 continue
@@ -150,8 +148,7 @@ class GameSetupScreen(FormScreen):
         names = names_typed(players.value)
         if event.seat >= len(names):
             return
-        computer = _CPU.fullmatch(names[event.seat]) is not None
-        names[event.seat] = default_name(event.seat) if computer else "cpu"
+        names[event.seat] = next_kind(names[event.seat], self.levels) or default_name(event.seat)
         players.value = ", ".join(names)
 
     def action_start(self) -> None:
@@ -159,7 +156,8 @@ class GameSetupScreen(FormScreen):
         error line and nothing starts."""
         game = self.game
         try:
-            seats = parse_players(self.query_one("#players", Input).value, _(game.title), game.max_seats)  # i18n: marked
+            seats = parse_players(self.query_one("#players", Input).value, _(game.title), game.max_seats,  # i18n: marked
+                                  self.levels)
             chosen = {o.key: self.query_one(f"#{o.key}", Select).value for o in self.options}
             config = game.config_for(chosen, len(seats))
         except ValueError as exc:

@@ -19,13 +19,13 @@ over a wire every view is a round trip.
 
 from __future__ import annotations
 
-import re
 from typing import Any, Callable, TypeVar
 
 from textual import work
 from textual.binding import Binding, BindingType
 
-from tilegames.core.agents import Agent, Question, agent_for
+from tilegames.core.agents import Agent, Question, agent_for_seat
+from tilegames.core.computer_seats import is_computer
 from tilegames.core.errors import IllegalMove
 from tilegames.core.text.i18n import N_, _
 from tilegames.core.kernel.protocol import TURN_EVENT, Action, Event
@@ -45,17 +45,11 @@ CLOCK_INTERVAL = 0.25
 ONE_AT_A_TIME = N_("The server has not answered your last move yet: wait for it, then try again.")
 AGENT_SECONDS = 1.0  # how long a computer player may think about a move
 RETRY_SECONDS = 5.0  # how often a game whose moves wait for the disk tries again unasked
-_AGENT_NAME = re.compile(r"cpu( [0-9]+)?", re.IGNORECASE)
 
 
 def new_turn(events: list[Event]) -> bool:
     """Whether these events begin a new turn (or end the game): the session says so."""
     return any(event.kind == TURN_EVENT for event in events)
-
-
-def is_agent_name(name: str) -> bool:
-    """A seat named `cpu` (or `CPU 2`…) is played by the computer."""
-    return _AGENT_NAME.fullmatch(name.strip()) is not None
 
 
 def common_keys(*, scope: str | None = None, help: str = "", menu: str = "", undo: str = "",
@@ -104,9 +98,9 @@ class TurnScreen(Asking, BaseScreen):
         # worker, with no hand-off; the others by the people here. With one person at the
         # terminal, their rack stays in view while anyone else plays, and there is no hand-off.
         self.here = frozenset(session.seats_here)
-        self.agent_seats = frozenset(s for s, name in enumerate(session.seats) if is_agent_name(name) and s in self.here)
+        self.agent_seats = frozenset(s for s, name in enumerate(session.seats) if is_computer(name) and s in self.here)
         self.humans = [s for s in sorted(self.here) if s not in self.agent_seats]
-        self._agent: Agent | None = None
+        self._agents: dict[int, Agent] = {}  # each computer seat's player, at its level
         self.viewer: int | None = None
         self.last_turn = -1
         self._view: dict[str, Any] | None = None  # `view`, until the game changes
@@ -201,15 +195,16 @@ class TurnScreen(Asking, BaseScreen):
                              lambda _: self._handed_to(seat))
 
     # --- computer players -------------------------------------------------------------------
-    def agent(self) -> Agent:
-        if self._agent is None:
-            self._agent = agent_for(self.session.game_id)
-        return self._agent
+    def agent(self, seat: int) -> Agent:
+        """The computer player of `seat`, at the level its name gives (core/computer_seats.py)."""
+        if seat not in self._agents:
+            self._agents[seat] = agent_for_seat(self.session.game_id, self.session.seats[seat])
+        return self._agents[seat]
 
     @work(thread=True, group="agent")
     def _think(self, question: Question) -> None:
         """The agent decides off the UI thread, from its seat's view only (core/agents.py)."""
-        action = question.answer(self.agent(), AGENT_SECONDS)
+        action = question.answer(self.agent(question.seat), AGENT_SECONDS)
         self.app.call_from_thread(self._agent_answer, question, action)
 
     def _agent_answer(self, question: Question, action: Action | None) -> None:

@@ -67,7 +67,7 @@ class ScrabbleChallenges(TurnScreen):
         # computers think the screen is handed off, so neither a key nor the clock moves the game
         # here, and a challenge the game no longer takes is refused with its reasons (as any).
         for question in questions:
-            if isinstance(question.answer(self.agent(), AGENT_SECONDS), Challenge):
+            if isinstance(question.answer(self.agent(question.seat), AGENT_SECONDS), Challenge):
                 self.app.call_from_thread(self._challenge_answer, question.seat)
                 return
         self.app.call_from_thread(self._ask_people)
