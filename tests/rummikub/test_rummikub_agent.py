@@ -96,3 +96,21 @@ def test_it_declines_a_redeal_and_is_silent_out_of_turn():
     assert agent_move(state, asked) == Redeal(demand=False)
     others = [s for s in range(4) if s != state.current]
     assert all(agent_move(state, s) is None for s in others)
+
+
+def test_the_normal_level_rearranges_the_table_to_lay_more():
+    # R4 alone fits nowhere; taking R5 from the group and R6 from the run's start makes R4 R5 R6.
+    state = position(["R4 K13", "B1"], table=["R5 B5 O5 K5", "R6 R7 R8 R9"], melded=[True, True], pool="")
+    action = agent_move(state)
+    assert isinstance(action, Play)
+    rows = faces(state, action)
+    assert sorted(sorted(row.split()) for row in rows) == [["B5", "K5", "O5"], ["R4", "R5", "R6", "R7", "R8", "R9"]]
+    assert "R4 R5 R6 R7 R8 R9" in rows  # the run in order
+    GAME.apply(state, 0, action)
+
+
+def test_the_strong_level_goes_out_when_it_can():
+    state = position(["R4 R8", "B1"], table=["R5 R6 R7"], melded=[True, True])
+    action = agent_move(state, level="strong")
+    after = GAME.apply(state, 0, action).state
+    assert after.phase == "over" and after.end.winners == (0,)
