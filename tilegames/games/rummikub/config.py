@@ -8,7 +8,7 @@ charged (RULES.md §1.8); every other key can be set in either.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal, Mapping
 
 from tilegames.core.text.i18n import N_, _, ngettext
 from tilegames.core.kernel.protocol import choose_preset
@@ -47,6 +47,16 @@ class RummikubConfig:
                 "joker_sub_from_table": self.joker_sub_from_table,
                 "joker_free_by_rearrange": self.joker_free_by_rearrange,
                 "joker_group_needs_both": self.joker_group_needs_both}
+
+    @classmethod
+    def of_table_rules(cls, rules: Mapping[str, Any]) -> RummikubConfig:
+        """A config with these table rules (a view's `rules`; a missing one: its default) and
+        the defaults otherwise: what a computer player needs to know of the game's options."""
+        given = {key: bool(rules.get(key, value)) for key, value in cls().table_rules().items()}
+        return cls(manipulate_on_meld_turn=given["manipulate_on_meld_turn"],
+                   joker_sub_from_table=given["joker_sub_from_table"],
+                   joker_free_by_rearrange=given["joker_free_by_rearrange"],
+                   joker_group_needs_both=given["joker_group_needs_both"])
 
     @property
     def joker_penalty(self) -> int:

@@ -63,13 +63,13 @@ class Hand:
         rack = tuple(_tile(t) for t in own)
         table = tuple(tuple(_tile(t) for t in row["tiles"]) for row in view["table"])
         rules = view.get("rules") or {}  # a server older than the rules in views: the defaults
-        return cls(rack, table, view["melded"][seat], view["pool"], RummikubConfig(**rules))
+        return cls(rack, table, view["melded"][seat], view["pool"], RummikubConfig.of_table_rules(rules))
 
     @classmethod
     def of(cls, state: RummikubState, seat: int) -> Hand:
         """`seat`'s hand in `state` (the engine's own checks, which hold the state)."""
         return cls(state.racks[seat], state.table, state.melded[seat], len(state.bag),
-                   RummikubConfig(**state.config.table_rules()))
+                   RummikubConfig.of_table_rules(state.config.table_rules()))
 
     def faces(self) -> list[Face]:
         return [face_of(t) for t in self.rack]
