@@ -68,7 +68,7 @@ async def test_hosting_rummikub_deals_the_table_with_the_options_chosen_in_its_s
             config = server.table_config(codes.table.id)
             assert config.rounds == 3 and config.turn_seconds == 30
             assert config == get_game("rummikub").config_for({"rounds": 3, "turn_seconds": 30}, 3)
-            assert codes.table.seats == ("Ann", "Bob", "CPU") and codes.table.codes[2] is None
+            assert codes.table.seats == ("Ann", "Bob", "CPU (normal)") and codes.table.codes[2] is None
         finally:
             stop_hosting(app)
 
