@@ -26,7 +26,6 @@ from tilegames.ui.widgets.seat_kinds import SeatKinds
 from tilegames.ui.widgets.footer import KeysFooter
 
 
-
 def names_typed(text: str) -> list[str]:
     """The names in the players field, in order (commas between them)."""
     return [n.strip() for n in text.split(",") if n.strip()]
