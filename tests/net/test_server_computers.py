@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import threading
 
+import pytest
 from fake_time import FakeTimer
 from net_games import play_to_end
 from net_harness import ServerThread
@@ -68,3 +69,14 @@ def test_a_computers_answer_after_its_turn_timed_out_is_dropped(data):
         unregister_agent("pile")
     records = load_journal(data / f"{codes.table}.jsonl").records
     assert [(r.seat, r.action["type"], r.by) for r in records[:2]] == [(0, "timeout", "clock"), (1, "draw", "player")]
+
+
+def test_a_table_asking_for_a_level_its_game_lacks_is_refused_and_nothing_is_dealt(data):
+    with ServerThread(data) as server:
+        with pytest.raises(ValueError, match="no computer level 'hard'"):
+            server.create("rummikub", ("Ann", "CPU (hard)"), 271828181)
+        with pytest.raises(ValueError, match="one level"):
+            server.create("nabit", ("Ann", "CPU (strong)"), 271828181)
+        codes = server.create("rummikub", ("Ann", "CPU (strong)"), 271828181)
+        assert codes.seats[1] is None
+    assert sorted(p.name for p in data.glob("*.jsonl")) == [f"{codes.table}.jsonl"]

@@ -30,7 +30,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeGuard, runtime_checkable
 
-from tilegames.core.computer_seats import DEFAULT_LEVEL, computer_level
+from tilegames.core.computer_seats import DEFAULT_LEVEL, computer_level, level_refused
 from tilegames.core.errors import BadRecord
 from tilegames.core.text.i18n import _
 from tilegames.core.kernel.protocol import Action, Event, Game
@@ -109,9 +109,9 @@ def agent_for(game_id: str, level: str | None = None) -> Agent:
         made: Agent = module.new_agent()
         return made
     chosen = level or DEFAULT_LEVEL
-    if chosen not in levels:
-        raise BadRecord(_("There is no computer level {level}: choose {levels}.").format(
-            level=repr(chosen), levels=", ".join(levels)))
+    refused = level_refused(chosen, levels)
+    if refused is not None:
+        raise BadRecord(refused)
     leveled: Agent = module.new_agent(chosen)
     return leveled
 

@@ -48,6 +48,16 @@ def typed_level(text: str) -> str | None:
     return computer_level(text)
 
 
+def level_refused(level: str, levels: Sequence[str]) -> str | None:
+    """Why a computer seat cannot play at `level` in a game whose player has `levels` (the
+    default level is every game's), or None when it can."""
+    if level in levels or (level == DEFAULT_LEVEL and not levels):
+        return None
+    if not levels:
+        return _("This game's computer player has one level: name it cpu, not cpu:{level}.").format(level=level)
+    return _("There is no computer level {level}: choose {levels}.").format(level=repr(level), levels=", ".join(levels))
+
+
 def seat_names(typed: Sequence[str], levels: Sequence[str] = ()) -> tuple[str, ...]:
     """The names the game gets for the names typed: computers become CPU, or CPU 1, CPU 2…
     when there are several, with their level in brackets when the game's computer player has
@@ -60,17 +70,11 @@ def seat_names(typed: Sequence[str], levels: Sequence[str] = ()) -> tuple[str, .
         if level is None:
             names.append(name.strip())
             continue
+        refused = level_refused(level, levels)
+        if refused is not None:
+            raise ValueError(refused)
         base = f"CPU {next(numbers)}" if count > 1 else "CPU"
-        if not levels:
-            if level != DEFAULT_LEVEL:
-                raise ValueError(_("This game's computer player has one level: name it cpu, not {name}.").format(
-                    name=name.strip()))
-            names.append(base)
-            continue
-        if level not in levels:
-            raise ValueError(_("There is no computer level {level}: choose {levels}.").format(
-                level=repr(level), levels=", ".join(levels)))
-        names.append(f"{base} ({level})")
+        names.append(f"{base} ({level})" if levels else base)
     return tuple(names)
 
 
@@ -81,8 +85,7 @@ def next_kind(name: str, levels: Sequence[str]) -> str:
     level = typed_level(name)
     if level is None:
         return "cpu" if not levels else f"cpu:{DEFAULT_LEVEL}"
-    if not levels or level not in levels:
-        return ""
     order = [DEFAULT_LEVEL, *[lv for lv in levels if lv != DEFAULT_LEVEL]]
-    at = order.index(level) if level in order else len(order) - 1
-    return f"cpu:{order[at + 1]}" if at + 1 < len(order) else ""
+    if level not in order or level == order[-1]:
+        return ""
+    return f"cpu:{order[order.index(level) + 1]}"

@@ -24,7 +24,7 @@ from tilegames.core.kernel.series import new_series
 from tilegames.net.codes import canonical, new_code
 from tilegames.net.store import TableRecord, TableStore
 from tilegames.core.agents import levels_of
-from tilegames.core.computer_seats import DEFAULT_LEVEL, computer_level, is_computer
+from tilegames.core.computer_seats import computer_level, is_computer, level_refused
 from tilegames.net.tables import Table, resume_game, start_game
 
 log = logging.getLogger(__name__)
@@ -100,9 +100,9 @@ class Lobby:
         levels = levels_of(game_id)
         for name in seats:
             level = computer_level(name)
-            if level is not None and level != DEFAULT_LEVEL and level not in levels:
-                raise ValueError(_("There is no computer level {level}: choose {levels}.").format(
-                    level=repr(level), levels=", ".join(levels) or DEFAULT_LEVEL))
+            refused = None if level is None else level_refused(level, levels)
+            if refused is not None:
+                raise ValueError(refused)
             code = None if is_computer(name) else new_code(taken)
             codes.append(code)
             if code is not None:

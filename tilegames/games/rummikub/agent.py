@@ -27,6 +27,7 @@ from tilegames.core.computer_seats import DEFAULT_LEVEL, LEVELS
 from tilegames.core.kernel.protocol import Action
 from tilegames.games.rummikub.actions import Draw, Pass, Redeal
 from tilegames.games.rummikub.moves import Candidate, Hand, best_play, find_play
+from tilegames.games.rummikub.notation import face_of
 from tilegames.games.rummikub.view_types import RummikubView, rummikub_view
 
 EASY_DRAWS = 0.3  # how often easy draws instead of a play it found
@@ -74,11 +75,11 @@ def strong_play(view: RummikubView, hand: Hand, seconds: float) -> Candidate | N
     richest = best_play(hand, "value", seconds)
     if richest is not None and len(richest.placed) == len(most.placed):
         most = richest
-    jokers = [t for t in most.placed if t.face == "J"]
+    jokers = [t for t in most.placed if face_of(t).is_joker]
     seat = view["you"]
     others = [size for s, size in enumerate(view["rack_sizes"]) if s != seat]
     if jokers and others and len(hand.rack) <= min(others):
-        held = replace(hand, rack=tuple(t for t in hand.rack if t.face != "J"))
+        held = replace(hand, rack=tuple(t for t in hand.rack if not face_of(t).is_joker))
         without = best_play(held, "tiles", seconds)
         if without is not None and len(without.placed) >= len(most.placed) - len(jokers):
             return without

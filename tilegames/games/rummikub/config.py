@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, Mapping
 
 from tilegames.core.text.i18n import N_, _, ngettext
+from tilegames.games.rummikub.view_types import TableRules
 from tilegames.core.kernel.protocol import choose_preset
 from tilegames.core.kernel.setup_options import PRESET, Choices, SetupOption, count, timer_option
 
@@ -41,7 +42,7 @@ class RummikubConfig:
         if not 1 <= self.rounds <= 20:
             raise ValueError(_("A match has between 1 and 20 rounds."))
 
-    def table_rules(self) -> dict[str, bool]:
+    def table_rules(self) -> TableRules:
         """The options that say which tables a play may leave (the view's `rules`)."""
         return {"manipulate_on_meld_turn": self.manipulate_on_meld_turn,
                 "joker_sub_from_table": self.joker_sub_from_table,

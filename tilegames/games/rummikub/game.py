@@ -283,7 +283,7 @@ class RummikubGame(Game[RummikubConfig, RummikubState, RowsDraft]):
             "first_player": {"seat": state.first_seat,
                              "draws": [[[s, face] for s, face in r.draws] for r in state.first_draw]},
             "redeal": redeal,
-            "rules": state.config.table_rules(),  # type: ignore[typeddict-item]
+            "rules": state.config.table_rules(),
             "result": None,
         }
         if state.end is not None:

@@ -36,7 +36,7 @@ from tilegames.games.rummikub.jokers import joker_problems
 from tilegames.games.rummikub.meld_search import best_meld, can_meld
 from tilegames.games.rummikub.notation import HIGHEST, JOKER, LOWEST, Face, face_of
 from tilegames.games.rummikub.sets import SetCheck
-from tilegames.games.rummikub.solver import STATES_PER_SECOND, Mode, OutOfTime, solve
+from tilegames.games.rummikub.solver import STATES_PER_SECOND, Mode, TooManyStates, solve
 from tilegames.games.rummikub.state import RummikubState
 from tilegames.games.rummikub.turn import read_set
 from tilegames.games.rummikub.view_types import RummikubTile, RummikubView
@@ -148,28 +148,22 @@ def find_play(hand: Hand) -> Candidate | None:
 
 def best_play(hand: Hand, mode: Mode = "tiles", seconds: float | None = None) -> Candidate | None:
     """The solver's best play for the hand: before the initial meld, the rack's most valuable
-    meld (`meld` mode, whatever `mode` says); afterwards the most tiles (`tiles`) or points
+    meld (`initial_meld`, whatever `mode` says); afterwards the most tiles (`tiles`) or points
     (`value`) laid, the table rearranged as it needs. None: nothing to lay. Given `seconds`,
     a search that would take longer (as the solver counts it: a count, not a clock, so a
     seeded game replays alike) gives way to the greedy play (`find_play`)."""
     limit = None if seconds is None else int(seconds * STATES_PER_SECOND)
     try:
         return _solved(hand, mode, limit)
-    except OutOfTime:
+    except TooManyStates:
         return find_play(hand)
 
 
 def _solved(hand: Hand, mode: Mode, limit: int | None) -> Candidate | None:
-    rack_faces = hand.faces()
     if not hand.melded:
-        solution = solve(rack_faces, (), "meld", limit)
-        if solution is None:
-            return None
-        new_sets = arranged((), hand.rack, solution.table)
-        return Candidate(Play(_ids(hand.table) + _ids(new_sets)), solution.value,
-                         tuple(t for s in new_sets for t in s), new_sets)
+        return initial_meld(hand)  # the rack's most valuable meld, exact already (meld_search.py)
     table_faces = [[face_of(t) for t in row] for row in hand.table]
-    solution = solve(rack_faces, table_faces, mode, limit)
+    solution = solve(hand.faces(), table_faces, mode, limit)
     if solution is None:
         return None
     rows = arranged(hand.table, hand.rack, solution.table)

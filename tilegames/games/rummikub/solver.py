@@ -130,8 +130,9 @@ class _Layers:
     groups: list[dict[NumberKey, tuple[Score, ColourKey, int]]]
 
 
-class OutOfTime(Exception):
-    """The search grew past its limit before it finished (a large table with many jokers)."""
+class TooManyStates(Exception):
+    """The search grew past its limit of states before it finished (a large table with many
+    jokers)."""
 
 
 def _search(table_counts: dict[tuple[int, int], int], rack_counts: dict[tuple[int, int], int], jokers: int,
@@ -150,7 +151,7 @@ def _search(table_counts: dict[tuple[int, int], int], rack_counts: dict[tuple[in
         for colour in range(4):
             work += len(partial)
             if limit is not None and work > limit:
-                raise OutOfTime
+                raise TooManyStates
             t, r = table_counts.get((colour, number), 0), rack_counts.get((colour, number), 0)
             following: dict[ColourKey, tuple[Score, ColourKey, _Step]] = {}
             for key, score in partial.items():
@@ -185,7 +186,7 @@ def solve(rack: Sequence[Face], table: Sequence[Sequence[Face]], mode: Mode = "t
           limit: int | None = None) -> Solution | None:
     """The best play for `rack` on `table` in `mode`, or None when no rack tile can be laid
     (in `meld` mode: no meld of 30 or more). A ValueError when the table's tiles cannot be
-    sets at all; OutOfTime when the search takes up more than `limit` states (STATES_PER_SECOND
+    sets at all; TooManyStates when the search takes up more than `limit` states (STATES_PER_SECOND
     say how long that is; most positions take milliseconds, a table of 70 tiles with four
     jokers can take seconds)."""
     if mode == "meld":
