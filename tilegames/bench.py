@@ -177,11 +177,12 @@ def _bot_games(folder: Path, count: int) -> list[Path]:
     """`count` four-player games of the menu's first game, played by its computer player and
     journaled as the app does, stopped after `MENU_MOVES` moves (games over by then are left
     out: the menu lists unfinished ones)."""
-    from tilegames.core.agents import agent_for, seat_view
+    from tilegames.core.agents import agent_for, levels_of, seat_view
     from tilegames.core.kernel.session import LocalSession
 
     game = get_game(manifests()[0].id)
-    agent = agent_for(game.id)
+    levels = levels_of(game.id)
+    agent = agent_for(game.id, levels[0] if levels else None)  # the first level, the quickest: these are only saves
     config = game.config_for({"turn_seconds": None}, 4)
     games: list[Path] = []
     seed = 0
