@@ -36,7 +36,8 @@ def test_value_mode_lays_the_three_13s_worth_39_not_the_run_worth_36():
 def test_with_a_joker_every_rack_tile_goes_down_where_the_milp_placed_four():
     best = solve(parse_faces("K4 R5 R6 R7 J"), table("K1 K2 K3"))
     assert best is not None and best.tiles == 5
-    assert sorted(laid(best)[1]) == ["K1 K2 K3 K4", "R5 R6 R7 J"]
+    # The joker needs no set of its own: it goes on the end of either run.
+    assert sorted(laid(best)[1]) in (["K1 K2 K3 K4", "R5 R6 R7 J"], ["K1 K2 K3 K4 J", "R5 R6 R7"])
 
 
 def test_a_rack_that_fits_nowhere_has_no_play():

@@ -36,7 +36,7 @@ from tilegames.games.rummikub.jokers import joker_problems
 from tilegames.games.rummikub.meld_search import best_meld, can_meld
 from tilegames.games.rummikub.notation import HIGHEST, JOKER, LOWEST, Face, face_of
 from tilegames.games.rummikub.sets import SetCheck
-from tilegames.games.rummikub.solver import STATES_PER_SECOND, Mode, TooManyStates, solve
+from tilegames.games.rummikub.solver import Mode, TooManyStates, solve
 from tilegames.games.rummikub.state import RummikubState
 from tilegames.games.rummikub.turn import read_set
 from tilegames.games.rummikub.view_types import RummikubTile, RummikubView
@@ -152,18 +152,17 @@ def best_play(hand: Hand, mode: Mode = "tiles", seconds: float | None = None) ->
     (`value`) laid, the table rearranged as it needs. None: nothing to lay. Given `seconds`,
     a search that would take longer (as the solver counts it: a count, not a clock, so a
     seeded game replays alike) gives way to the greedy play (`find_play`)."""
-    limit = None if seconds is None else int(seconds * STATES_PER_SECOND)
     try:
-        return _solved(hand, mode, limit)
+        return _solved(hand, mode, seconds)
     except TooManyStates:
         return find_play(hand)
 
 
-def _solved(hand: Hand, mode: Mode, limit: int | None) -> Candidate | None:
+def _solved(hand: Hand, mode: Mode, seconds: float | None) -> Candidate | None:
     if not hand.melded:
         return initial_meld(hand)  # the rack's most valuable meld, exact already (meld_search.py)
     table_faces = [[face_of(t) for t in row] for row in hand.table]
-    solution = solve(hand.faces(), table_faces, mode, limit)
+    solution = solve(hand.faces(), table_faces, mode, seconds)
     if solution is None:
         return None
     rows = arranged(hand.table, hand.rack, solution.table)

@@ -15,6 +15,11 @@ there are groups and the jokers fill each group to 3 or 4 (`_group_counts`). The
 tiles must all be used, the rack's may be. The states are few (the tiles are), so this is exact
 without a search over sets.
 
+The `tiles` mode, the one the computer players and hints ask most, goes first to a faster form
+of it (tile_search.py: only the jokers a set needs, a bound, a depth-first search; its table
+laid out by tile_table.py); this full programme answers the other modes and the rare tables
+that one leaves to it.
+
 What a move is worth: `tiles` counts the rack tiles laid, jokers included; `value` adds their
 numbers, a joker counting as the tile it stands for (as in the initial meld, §1.4.1), so it is
 what the table gains in points; `meld` is `value` with the table left out, and is a meld only
@@ -35,12 +40,17 @@ from typing import Iterable, Literal, Sequence
 from tilegames.games.rummikub.config import INITIAL_MELD_POINTS as MELD_POINTS
 from tilegames.games.rummikub.notation import COLOURS, HIGHEST, Face, parse_face
 from tilegames.games.rummikub.sets import best_reading
+from tilegames.games.rummikub.solver_groups import JOKER, deal_groups, group_count
+from tilegames.games.rummikub import tile_search
+from tilegames.games.rummikub.tile_search import TooManyStates
+from tilegames.games.rummikub.tile_table import most_tiles
+
+__all__ = ["JOKER", "Mode", "Solution", "TooManyStates", "solve"]
 
 Mode = Literal["tiles", "value", "meld"]
-JOKER = parse_face("J")
 _FACES = {(c, n): parse_face(f"{COLOURS[c]}{n}") for c in range(4) for n in range(1, HIGHEST + 1)}
 
-STATES_PER_SECOND = 100_000  # states the search takes up in a second, on a slow machine (measured)
+STATES_PER_SECOND = 100_000  # states the full programme takes up in a second, on a slow machine (measured)
 
 Runs = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 """Each colour's open runs, as their lengths (3 standing for 3 or more), sorted."""
@@ -67,27 +77,6 @@ class _Step:
     started: int
     jokers: int
     grouped: int
-
-
-def _need(groups: int, real: int) -> int:
-    """Jokers needed to bring `groups` groups holding `real` real tiles, spread as evenly as
-    colours allow, to 3 tiles each."""
-    each, more = divmod(real, groups)
-    return more * max(0, 3 - (each + 1)) + (groups - more) * max(0, 3 - each)
-
-
-@lru_cache(maxsize=None)
-def _group_counts(most: int, real: int, jokers: int) -> int | None:
-    """How many groups hold `real` real tiles (no colour more than `most` times) and `jokers`
-    jokers, each group 3 or 4 tiles of different colours with a numbered tile: the fewest that
-    work, 0 for none, None when they cannot. Dealing the tiles colour by colour round the
-    groups gives each group different colours and sizes within one of each other."""
-    if real == 0:
-        return 0 if jokers == 0 else None
-    for groups in range(max(most, 1), real + 1):
-        if _need(groups, real) <= jokers <= 4 * groups - real:
-            return groups
-    return None
 
 
 @lru_cache(maxsize=65536)
@@ -130,11 +119,6 @@ class _Layers:
     groups: list[dict[NumberKey, tuple[Score, ColourKey, int]]]
 
 
-class TooManyStates(Exception):
-    """The search grew past its limit of states before it finished (a large table with many
-    jokers)."""
-
-
 def _search(table_counts: dict[tuple[int, int], int], rack_counts: dict[tuple[int, int], int], jokers: int,
             by_value: bool, limit: int | None = None) -> _Layers:
     """The programme itself: each state's best score up the numbers, colour by colour, then
@@ -171,7 +155,7 @@ def _search(table_counts: dict[tuple[int, int], int], rack_counts: dict[tuple[in
             if number == HIGHEST and any(length < 3 for colour_runs in runs for length in colour_runs):
                 continue  # a run of 1 or 2 left at 13
             for extra in range(jokers - used + 1):
-                if _group_counts(most, real, extra) is None:
+                if group_count(most, real, extra) is None:
                     continue
                 new_number_key = (runs, used + extra)
                 total = score + (extra * number if by_value else 0)
@@ -183,18 +167,35 @@ def _search(table_counts: dict[tuple[int, int], int], rack_counts: dict[tuple[in
 
 
 def solve(rack: Sequence[Face], table: Sequence[Sequence[Face]], mode: Mode = "tiles",
-          limit: int | None = None) -> Solution | None:
+          seconds: float | None = None) -> Solution | None:
     """The best play for `rack` on `table` in `mode`, or None when no rack tile can be laid
     (in `meld` mode: no meld of 30 or more). A ValueError when the table's tiles cannot be
-    sets at all; TooManyStates when the search takes up more than `limit` states (STATES_PER_SECOND
-    say how long that is; most positions take milliseconds, a table of 70 tiles with four
-    jokers can take seconds)."""
+    sets at all; TooManyStates when the search would take longer than `seconds` on a slow
+    machine, as its count of states says (a count, not a clock, so a seeded game replays alike;
+    most positions take milliseconds, a table of 70 tiles with four jokers can take seconds)."""
     if mode == "meld":
         table = ()
     table_counts, rack_counts = _counts(face for row in table for face in row), _counts(rack)
     table_jokers = sum(1 for row in table for face in row if face.is_joker)
     jokers = table_jokers + sum(1 for face in rack if face.is_joker)
     by_value = mode != "tiles"
+    if not by_value:
+        fast = most_tiles(table_counts, rack_counts, jokers, _limit(seconds, tile_search.STEPS_PER_SECOND))
+        if fast is not None:
+            sets, points = fast
+            placed = _placed(table_counts, sets, jokers - table_jokers)
+            if not placed:
+                return None
+            return Solution(placed, sets, len(placed), points - sum(best_reading(row).value for row in table))
+    return _full(table, table_counts, rack_counts, jokers, mode, _limit(seconds, STATES_PER_SECOND))
+
+
+def _full(table: Sequence[Sequence[Face]], table_counts: dict[tuple[int, int], int],
+          rack_counts: dict[tuple[int, int], int], jokers: int, mode: Mode, limit: int | None) -> Solution | None:
+    """`solve` by the full programme (`_search`): every mode, and the tables the fast one
+    leaves (too little room for its free jokers)."""
+    by_value = mode != "tiles"
+    table_jokers = sum(1 for row in table for face in row if face.is_joker)
     layers = _search(table_counts, rack_counts, jokers, by_value, limit)
     best: tuple[tuple[int, int], NumberKey] | None = None
     for key, (score, _previous, _extra) in layers.groups[-1].items():
@@ -212,6 +213,10 @@ def solve(rack: Sequence[Face], table: Sequence[Sequence[Face]], mode: Mode = "t
     if not placed or (mode == "meld" and value < MELD_POINTS):
         return None
     return Solution(placed, sets, len(placed), value)
+
+
+def _limit(seconds: float | None, per_second: int) -> int | None:
+    return None if seconds is None else int(seconds * per_second)
 
 
 def _counts(faces: Iterable[Face]) -> dict[tuple[int, int], int]:
@@ -261,32 +266,12 @@ def _rebuild(layers: _Layers, end: NumberKey) -> tuple[tuple[tuple[Face, ...], .
             points += number * len(going)
             open_runs[colour] = going
             grouped.append([_FACES[(colour, number)]] * step.grouped)
-        groups = _groups(grouped, extras[number - 1])
+        groups = deal_groups(grouped, extras[number - 1])
         points += number * sum(len(group) for group in groups)
         sets.extend(groups)
     for colour_runs in open_runs:
         sets.extend(tuple(run) for run in colour_runs)
     return tuple(sets), points
-
-
-def _groups(by_colour: list[list[Face]], jokers: int) -> list[tuple[Face, ...]]:
-    """The groups of one number: its real tiles dealt colour by colour round the fewest groups
-    that work, then the jokers, first to groups short of 3."""
-    real = sum(len(tiles) for tiles in by_colour)
-    most = max((len(tiles) for tiles in by_colour), default=0)
-    count = _group_counts(most, real, jokers)
-    if not count:
-        return []
-    groups: list[list[Face]] = [[] for _ in range(count)]
-    i = 0
-    for tiles in sorted(by_colour, key=len, reverse=True):
-        for face in tiles:
-            groups[i % count].append(face)
-            i += 1
-    for _ in range(jokers):
-        target = min(groups, key=len)
-        target.append(JOKER)
-    return [tuple(group) for group in groups]
 
 
 def _placed(table_counts: dict[tuple[int, int], int], sets: Sequence[Sequence[Face]],

@@ -1,0 +1,89 @@
+"""The fast programme for the most tiles (tile_search.py, tile_table.py) against the full one
+(solver.py's `_full`): the same count on seeded positions of real size, jokers and the XP set
+included, and every table it lays valid; and the tables with no room for free jokers."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from tilegames.games.rummikub import solver
+from tilegames.games.rummikub.notation import COLOURS, Face, parse_face, parse_faces
+from tilegames.games.rummikub.sets import best_reading
+from tilegames.games.rummikub.solver import solve
+
+J = parse_face("J")
+
+
+def position(rng: random.Random, copies: int, jokers: int, table_size: int, rack_size: int
+             ) -> tuple[tuple[Face, ...], list[tuple[Face, ...]]]:
+    """A table of about `table_size` tiles in random valid sets (a joker in some) and a rack
+    drawn from what is left."""
+    pool = Counter({(c, n): copies for c in range(4) for n in range(1, 14)})
+    left_jokers = jokers
+    table: list[tuple[Face, ...]] = []
+    while sum(map(len, table)) < table_size:
+        if rng.random() < 0.5:
+            colour, length = rng.randrange(4), rng.randint(3, 5)
+            start = rng.randint(1, 14 - length)
+            cells = [(colour, n) for n in range(start, start + length)]
+        else:
+            number = rng.randint(1, 13)
+            cells = [(c, number) for c in rng.sample(range(4), rng.choice([3, 4]))]
+        if any(pool[cell] == 0 for cell in cells):
+            continue
+        faces = [parse_face(f"{COLOURS[c]}{n}") for c, n in cells]
+        if left_jokers and rng.random() < 0.2:
+            faces[rng.randrange(len(faces))] = J
+            left_jokers -= 1
+        for cell, face in zip(cells, faces):
+            if not face.is_joker:
+                pool[cell] -= 1
+        table.append(tuple(faces))
+    bag = [parse_face(f"{COLOURS[c]}{n}") for (c, n), k in pool.items() for _ in range(k)] + [J] * left_jokers
+    return tuple(rng.sample(bag, rack_size)), table
+
+
+def full(rack, table):
+    """The full programme's answer, as `solve` would give it without the fast one."""
+    counts = solver._counts(face for row in table for face in row)
+    jokers = sum(1 for row in table for f in row if f.is_joker) + sum(1 for f in rack if f.is_joker)
+    return solver._full(table, counts, solver._counts(rack), jokers, "tiles", None)
+
+
+def assert_lays(rack, table, found) -> None:
+    assert all(best_reading(row).valid for row in found.table), found.table
+    assert Counter(f for row in found.table for f in row) == Counter(f for row in table for f in row) + Counter(found.placed)
+    assert not Counter(found.placed) - Counter(rack)
+
+
+@pytest.mark.parametrize("edition, copies, jokers, table_size, rack_size, count", [
+    ("standard", 2, 2, 24, 10, 40),
+    ("xp", 3, 4, 14, 7, 15),
+])
+def test_the_fast_programme_lays_as_many_tiles_as_the_full_one(edition, copies, jokers, table_size, rack_size, count):
+    rng = random.Random(f"tile-search-{edition}")
+    for _ in range(count):
+        rack, table = position(rng, copies, jokers, table_size, rack_size)
+        fast, expected = solve(rack, table), full(rack, table)
+        where = f"rack {' '.join(map(str, rack))}, table {' | '.join(' '.join(map(str, r)) for r in table)}"
+        assert (fast.tiles if fast else 0) == (expected.tiles if expected else 0), where
+        if fast is not None:
+            assert_lays(rack, table, fast)
+
+
+def test_jokers_alone_on_an_empty_table_are_no_play():
+    assert solve(parse_faces("J J"), []) is None
+
+
+def test_a_table_with_no_room_for_a_free_joker_is_left_to_the_full_programme():
+    # K5 R5 B5 O5 takes the orange 5 but leaves the joker nowhere: no run, no group of 3.
+    # Splitting into two groups of 5s would need a second joker, so nothing can be laid.
+    assert solve(parse_faces("O5"), [parse_faces("K5 R5 B5 J")]) is None
+
+
+def test_a_free_joker_stands_for_the_highest_number_there_is_room_for():
+    found = solve(parse_faces("J"), [parse_faces("K1 K2 K3"), parse_faces("R9 B9 O9")])
+    assert found is not None and found.value == 9

@@ -1,0 +1,104 @@
+"""The table of the fast programme's play (tile_search.py) laid out as sets of faces, with its
+free jokers laid where there is room.
+
+Going up the numbers, each colour's open runs take their tiles and jokers as the play's steps
+say; runs of one state are alike to the programme, so any of them may take a tile. Free jokers
+go to the top end of a run (up to 13), else its bottom end, else to a group of 3.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from tilegames.games.rummikub.notation import COLOURS, HIGHEST, Face
+from tilegames.games.rummikub.solver_groups import JOKER, deal_groups
+from tilegames.games.rummikub.tile_search import J1, ONE, WITH_JOKER, WITH_TILE, Play, Search, kinds
+
+Cells = dict[tuple[int, int], int]
+Sets = tuple[tuple[Face, ...], ...]
+_FACES = {(c, n): Face(COLOURS[c], n) for c in range(4) for n in range(1, HIGHEST + 1)}
+
+
+@dataclass
+class _Run:
+    """A run being laid: its state (tile_search.py), the number it starts at, its faces."""
+
+    state: int
+    start: int
+    faces: list[Face] = field(default_factory=list)
+
+    def points(self) -> int:
+        return sum(range(self.start, self.start + len(self.faces)))
+
+
+def most_tiles(table: Cells, rack: Cells, jokers: int, limit: int | None) -> tuple[Sets, int] | None:
+    """The new table of the play with the most rack tiles, every joker laid, and its points;
+    None when it has no room for its free jokers (solver.py's full programme decides then). A
+    ValueError when the table's tiles cannot be sets at all; TooManyStates past `limit`."""
+    play = Search(table, rack, jokers, limit).best()
+    if play is None:
+        raise ValueError("the table's tiles cannot all be in sets")
+    runs, groups = _laid_out(play)
+    if not _lay_free_jokers(runs, groups, jokers - play.jokers):
+        return None
+    points = sum(run.points() for run in runs)
+    points += sum(len(group) * _number(group) for group in groups)
+    return tuple(tuple(run.faces) for run in runs) + tuple(tuple(group) for group in groups), points
+
+
+def _laid_out(play: Play) -> tuple[list[_Run], list[list[Face]]]:
+    """The runs and groups the play's steps make."""
+    done: list[_Run] = []
+    groups: list[list[Face]] = []
+    open_runs: list[list[_Run]] = [[], [], [], []]
+    for number in range(1, HIGHEST + 1):
+        grouped: list[list[Face]] = []
+        for colour in range(4):
+            step, face = play.steps[number - 1][colour], _FACES[(colour, number)]
+            ordered = sorted(open_runs[colour], key=lambda run: run.state)
+            going: list[_Run] = []
+            at = 0
+            for k, (state, count) in enumerate(kinds(tuple(run.state for run in ordered))):
+                for j, run in enumerate(ordered[at:at + count]):
+                    if j < step.tiles[k]:
+                        run.state = WITH_TILE[state]
+                        run.faces.append(face)
+                        going.append(run)
+                    elif j < step.tiles[k] + step.jokers[k]:
+                        run.state = WITH_JOKER[state]
+                        run.faces.append(JOKER)
+                        going.append(run)
+                    else:
+                        done.append(run)
+                at += count
+            going += [_Run(ONE, number, [face]) for _ in range(step.started)]
+            going += [_Run(J1, number, [JOKER]) for _ in range(step.joker_started)]
+            open_runs[colour] = going
+            grouped.append([face] * step.grouped)
+        groups += [list(group) for group in deal_groups(grouped, play.group_jokers[number - 1])]
+    done += [run for colour_runs in open_runs for run in colour_runs]
+    return done, groups
+
+
+def _lay_free_jokers(runs: list[_Run], groups: list[list[Face]], free: int) -> bool:
+    """Lay `free` jokers where there is room, each where it stands for the highest number (see
+    the module's docstring); False when there is not room for them all."""
+    for _ in range(free):
+        slots = [(run.start + len(run.faces), 0, i) for i, run in enumerate(runs) if run.start + len(run.faces) <= HIGHEST]
+        slots += [(run.start - 1, 1, i) for i, run in enumerate(runs) if run.start > 1]
+        slots += [(_number(group), 2, i) for i, group in enumerate(groups) if len(group) == 3]
+        if not slots:
+            return False
+        _worth, where, i = max(slots, key=lambda slot: (slot[0], -slot[1], -slot[2]))
+        if where == 0:
+            runs[i].faces.append(JOKER)
+        elif where == 1:
+            runs[i].faces.insert(0, JOKER)
+            runs[i].start -= 1
+        else:
+            groups[i].append(JOKER)
+    return True
+
+
+def _number(group: list[Face]) -> int:
+    return next(f.number for f in group if f.number is not None)
