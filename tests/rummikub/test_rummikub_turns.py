@@ -9,7 +9,7 @@ import pytest
 
 from rk_builder import ids, position
 from tilegames.core.errors import IllegalMove
-from tilegames.games.rummikub.actions import Draw, Pass, Play
+from tilegames.games.rummikub.actions import Draw, Pass, Play, Timeout
 from tilegames.games.rummikub.config import RummikubConfig
 from tilegames.games.rummikub.game import GAME
 
@@ -394,3 +394,23 @@ def test_a_player_cannot_send_a_timeout_only_the_clock_takes_it():
     with pytest.raises(IllegalMove, match="Only the turn clock"):
         GAME.apply(state, 0, Timeout(True, laid=(state.racks[0][0].id,)))
     assert pickle.dumps(state) == before
+
+
+def test_pass_is_refused_when_only_a_rearrangement_lays_a_tile_and_the_refusal_shows_it():
+    # R4 fits nowhere as it stands; split R1-R6 around it and it goes down twice over.
+    state = position(["R4 K1", "K2"], table=["R1 R2 R3 R4 R5 R6"], melded=[True, True], pool="")
+    with pytest.raises(IllegalMove) as err:
+        GAME.apply(state, 0, Pass())
+    assert err.value.reasons == (
+        "You can still play, so you cannot pass: lay R4, making R1 R2 R3 R4 and R4 R5 R6.",)
+
+
+def test_a_timeout_with_an_empty_pool_passes_the_turn_when_a_rearrangement_could_play():
+    state = position(["R4 K1", "K2"], table=["R1 R2 R3 R4 R5 R6"], melded=[True, True], pool="")
+    after = GAME.apply(state, 0, Timeout(touched=False, laid=()), by_controller=True).state
+    assert after.phase == "play" and after.current == 1
+
+
+def test_pass_is_accepted_when_no_play_exists_even_rearranging():
+    state = position(["R9 K1", "K2"], table=["R1 R2 R3 R4 R5 R6"], melded=[True, True], pool="")
+    assert GAME.apply(state, 0, Pass()).state.phase == "over"

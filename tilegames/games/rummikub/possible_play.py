@@ -7,20 +7,24 @@ answers for the computer player too:
 
 * before the initial meld: the rack alone holds a meld worth 30 (exact, `could_meld`);
 * afterwards: the rack alone holds a valid set, or one rack tile extends a table set at
-  either end or fills a group.
-
-A play that needs a rearrangement of the table is not looked for: that takes a full solver,
-and a player is not expected to see every one either.
+  either end or fills a group;
+* else the solver (solver.py) looks for any play, the table rearranged as it needs, within
+  `SOLVER_SECONDS` as it counts them (a count, so the engine stays deterministic), so a pass
+  is taken exactly when nothing can be laid. Its play is checked against the game's joker
+  rules (moves.py `best_play`); a table too large to search in time, or a play the joker
+  options forbid, leaves the cheap checks' answer.
 """
 
 from __future__ import annotations
 
 from tilegames.core.text.i18n import _
 from tilegames.games.rummikub.config import INITIAL_MELD_POINTS
-from tilegames.games.rummikub.moves import Hand, could_meld, first_fit, rack_sets, set_on_rack
+from tilegames.games.rummikub.moves import Hand, best_play, could_meld, first_fit, rack_sets, set_on_rack
 from tilegames.games.rummikub.notation import face_of
-from tilegames.games.rummikub.sets import format_set
+from tilegames.games.rummikub.sets import and_list, format_set
 from tilegames.games.rummikub.state import RummikubState
+
+SOLVER_SECONDS = 2.0
 
 
 def obvious_play(state: RummikubState, seat: int) -> str | None:
@@ -37,8 +41,23 @@ def obvious_play(state: RummikubState, seat: int) -> str | None:
         return _("{set} is a set on your rack").format(set=format_set(rack_set))
     found = first_fit(hand)
     if found is None:
-        return None
+        return _rearranged(hand)
     row_text = format_set([face_of(t) for t in found.row])
     if found.check.kind == "group":
         return _("{tile} fills {set}").format(tile=found.tile.face, set=row_text)
     return _("{tile} extends {set}").format(tile=found.tile.face, set=row_text)
+
+
+def _rearranged(hand: Hand) -> str | None:
+    """The solver's play for a hand the cheap checks found nothing for, as a sentence: the
+    tiles laid and the sets it makes or changes."""
+    play = best_play(hand, "tiles", SOLVER_SECONDS)
+    if play is None:
+        return None
+    old = {frozenset(t.id for t in row) for row in hand.table}
+    by_id = {t.id: t for t in (*hand.rack, *(t for row in hand.table for t in row))}
+    changed = [row for row in play.action.sets if frozenset(row) not in old]
+    sets = [format_set([face_of(by_id[i]) for i in row]) for row in changed]
+    tiles = " ".join(t.face for t in play.placed)
+    return _("lay {tiles}, making {sets}").format(tiles=tiles, sets=and_list(sets))
+

@@ -71,7 +71,7 @@ def _colour_name(colour: str) -> str:
     return _(COLOUR_NAMES[colour])  # i18n: marked
 
 
-def _and_list(items: Sequence[str]) -> str:
+def and_list(items: Sequence[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + _(" and ") + items[-1]
 
 
@@ -84,14 +84,14 @@ def _group_problem(faces: Sequence[Face]) -> str | None:
         return _(GROUP_TOO_BIG)  # i18n: marked
     numbers = sorted({f.number for f in faces if f.number is not None})
     if len(numbers) > 1:
-        shown = _and_list([str(n) for n in numbers])
+        shown = and_list([str(n) for n in numbers])
         return _("{set} is not a group: a group's tiles all show the same number, but these show {numbers}.").format(
             set=format_set(faces), numbers=shown)
     counts = Counter(f.colour for f in faces if f.colour is not None)
     repeated = [c for c, k in counts.items() if k > 1]
     if repeated:
         label = "-".join([str(numbers[0])] * len(faces))
-        names = _and_list([_colour_name(c) for c in COLOURS if c in repeated])
+        names = and_list([_colour_name(c) for c in COLOURS if c in repeated])
         return _("Group {numbers} repeats {colours}.").format(numbers=label, colours=names)
     return None
 
