@@ -16,7 +16,8 @@ from tilegames.core.kernel.series_meta import series_meta
 from wire_client import Message, WireClient
 
 # Games 1 and 2 of this match (dealt from core/seeds.py's derive(7, "game/n")) end with scores that
-# differ (Ann wins one, Bob the other), game 1 stuck, and Bob moves first in game 2.
+# differ (Ann wins one, Bob the other), game 1 by going out (a pass is refused while any play,
+# a rearrangement too, exists), and Bob moves first in game 2.
 SEED = 7
 
 
@@ -49,7 +50,7 @@ def test_a_two_game_match_is_played_to_its_end_with_the_series_totals(data):
         in_game(bob, 2)
         assert second["result"] is None and second["clock_running"] is False
         assert [(r["scores"], r["winners"], r["reason"]) for r in second["series"]["records"]] == \
-            [(first["scores"], first["winners"], "stuck")]
+            [(first["scores"], first["winners"], "out")]
         ready = ann.request("next_game", game=2)
         assert ready["ok"] and ready["value"] == 2 and ready["state"]["clock_running"] is False  # Bob reads on
         assert server.call(lambda: server.table(codes.table).clock_running) is False

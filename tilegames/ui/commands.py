@@ -21,7 +21,9 @@ CURSOR_ACTIONS = {"move", "edge", "switch_zone", "pick", "cancel", "toggle_direc
 
 def screen_commands(screen: Screen[Any]) -> Iterable[SystemCommand]:
     seen: set[str] = set()
-    bindings = [binding for binding in screen.BINDINGS if isinstance(binding, Binding)]
+    # A play screen's keys are its base classes' too (help_bindings); another screen's are its own.
+    declared = screen.help_bindings() if hasattr(screen, "help_bindings") else screen.BINDINGS
+    bindings = [binding for binding in declared if isinstance(binding, Binding)]
     for binding, in_force in keys_in_force(bindings, getattr(screen.app, "keymap_in_force", {})):
         if not binding.description:
             continue

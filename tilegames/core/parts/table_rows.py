@@ -8,7 +8,9 @@ Whether the rows make valid sets or words is the game's business at commit time.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from tilegames.core.errors import IllegalMove
 from tilegames.core.text.i18n import _
@@ -45,6 +47,19 @@ class RowsDraft:
 
 
 @dataclass(frozen=True)
+class RowsHint:
+    """A play suggested to the player to move (a game's hints module finds it from their view):
+    the table after it as tile ids and as the view shows rows, the rack tiles it lays, the table
+    tiles it moves, and a sentence saying it. `LayOut(rows)` makes it the draft."""
+
+    rows: tuple[tuple[int, ...], ...]
+    table: Sequence[Mapping[str, Any]]
+    placed: tuple[int, ...]
+    moved: tuple[int, ...]
+    text: str
+
+
+@dataclass(frozen=True)
 class MoveTile(Edit):
     """Move a tile to row `to_row` at `index` (None: the end). `to_row` None is the rack;
     `to_row == len(rows)` starts a new row."""
@@ -73,8 +88,17 @@ class JoinRows(Edit):
     second: int
 
 
-RowEdit = MoveTile | SplitRow | JoinRows
-ROW_EDIT_TYPES: tuple[type[Edit], ...] = (MoveTile, SplitRow, JoinRows)
+@dataclass(frozen=True)
+class LayOut(Edit):
+    """Lay the whole table out as `rows` (tile ids) in one step: a hint taken, a play made
+    elsewhere. Every table tile must be in a row; rack tiles not named stay on the rack."""
+
+    kind = "layout"
+    rows: tuple[tuple[int, ...], ...]
+
+
+RowEdit = MoveTile | SplitRow | JoinRows | LayOut
+ROW_EDIT_TYPES: tuple[type[Edit], ...] = (MoveTile, SplitRow, JoinRows, LayOut)
 
 
 def apply_edit(draft: RowsDraft, edit: RowEdit) -> RowsDraft:
@@ -96,7 +120,26 @@ def apply_edit(draft: RowsDraft, edit: RowEdit) -> RowsDraft:
         rows[edit.first] = first + second
         del rows[edit.second]
         return RowsDraft(draft.rack, tuple(rows), draft.own)
+    if isinstance(edit, LayOut):
+        return _lay_out(draft, edit.rows)
     raise IllegalMove(_("That is not a table edit."))
+
+
+def _lay_out(draft: RowsDraft, rows: tuple[tuple[int, ...], ...]) -> RowsDraft:
+    tiles = {t.id: t for t in (*draft.rack, *(t for row in draft.rows for t in row))}
+    named = [tile_id for row in rows for tile_id in row]
+    if any(not row for row in rows):
+        raise IllegalMove(_("A row of the table cannot be empty."))
+    if any(tile_id not in tiles for tile_id in named):
+        raise IllegalMove(_("That tile is neither on your rack nor on the table."))
+    if len(set(named)) != len(named):
+        raise IllegalMove(_("A tile can be in only one place on the table."))
+    left = [tiles[tile_id] for tile_id in tiles if tile_id not in set(named)]
+    stranded = [t for t in left if t.id not in draft.own]
+    if stranded:
+        raise IllegalMove(_("{tile} was on the table when your turn began; table tiles never go to a rack.").format(
+            tile=stranded[0].face))
+    return RowsDraft(tuple(left), tuple(tuple(tiles[i] for i in row) for row in rows), draft.own)
 
 
 def _row(draft: RowsDraft, index: int) -> tuple[Tile, ...]:

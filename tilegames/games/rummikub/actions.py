@@ -42,6 +42,16 @@ class Redeal(Action):
 
 
 @dataclass(frozen=True)
+class Hint(Action):
+    """The player asks for a hint on their turn: the game counts it (the log and the summary
+    say how many each player asked for) and puts the draft back, and the turn goes on. The hint
+    itself is worked out from the player's own view (hints.py), never by the engine, so nothing
+    of it crosses to the other seats."""
+
+    kind = "hint"
+
+
+@dataclass(frozen=True)
 class Timeout(Action):
     """The clock ran out (RULES.md §1.6). Taken by the turn controller, never by a player.
 
@@ -55,4 +65,4 @@ class Timeout(Action):
     laid: tuple[int, ...] = ()
 
 
-ACTION_TYPES = (Draw, Play, Pass, Redeal, Timeout)
+ACTION_TYPES = (Draw, Play, Pass, Redeal, Hint, Timeout)

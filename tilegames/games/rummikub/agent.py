@@ -12,7 +12,8 @@ seat's view only (DESIGN.md §4, §7a).
   would only lay themselves (a joker on the rack is the best tile for later turns).
 
 Every level declines every redeal, draws when it lays nothing, and passes when the pool is
-empty and it cannot play. Its choices are the same for the same view: easy's chance is drawn
+empty and it cannot play (with the pool empty, easy lays what the engine's pass check would
+find: a pass is refused while a play exists). Its choices are the same for the same view: easy's chance is drawn
 from the view itself, so a seeded game replays exactly.
 """
 
@@ -28,6 +29,7 @@ from tilegames.core.kernel.protocol import Action
 from tilegames.games.rummikub.actions import Draw, Pass, Redeal
 from tilegames.games.rummikub.moves import Candidate, Hand, best_play, find_play
 from tilegames.games.rummikub.notation import face_of
+from tilegames.games.rummikub.possible_play import SOLVER_SECONDS
 from tilegames.games.rummikub.view_types import RummikubView, rummikub_view
 
 EASY_DRAWS = 0.3  # how often easy draws instead of a play it found
@@ -50,6 +52,9 @@ class RummikubAgent:
             return Redeal(demand=False)
         hand = Hand.from_view(view)
         play = self.play(view, hand, time_budget / 3)
+        if play is None and not hand.pool:
+            # A pass is taken only when nothing can be laid, as the engine's own search says.
+            play = best_play(hand, "tiles", SOLVER_SECONDS)
         if play is not None:
             return play.action
         return Draw() if hand.pool else Pass()

@@ -17,7 +17,7 @@ from tilegames.core.parts.tiles import Bag, Tile
 from tilegames.core.kernel.turn_guard import check_turn
 from tilegames.core.kernel.views import plain_view
 from tilegames.games.rummikub import MANIFEST
-from tilegames.games.rummikub.actions import ACTION_TYPES, Draw, Pass, Play, Redeal, Timeout
+from tilegames.games.rummikub.actions import ACTION_TYPES, Draw, Hint, Pass, Play, Redeal, Timeout
 from tilegames.games.rummikub.config import PRESETS, SETUP_OPTIONS, RummikubConfig
 from tilegames.games.rummikub.notation import full_set
 from tilegames.games.rummikub.possible_play import obvious_play
@@ -25,7 +25,7 @@ from tilegames.games.rummikub.scenario import RummikubScenario
 from tilegames.games.rummikub.scoring import rack_value, score_going_out, score_stuck, stuck_winners
 from tilegames.games.rummikub.setup import count_doubles, deal, draw_for_first_player, redeal_candidates
 from tilegames.games.rummikub.state import GameEnd, RummikubState
-from tilegames.games.rummikub.turn import check_play, read_set
+from tilegames.games.rummikub.turn import check_play, set_view
 from tilegames.games.rummikub.view_types import RedealOffer, RummikubSet, RummikubTile, RummikubView
 
 TIMEOUT_PENALTY = 3
@@ -97,6 +97,11 @@ class RummikubGame(Game[RummikubConfig, RummikubState, RowsDraft]):
             return self._cannot_play(state, seat, _("{name} cannot play.").format(name=state.seats[seat]))
         if isinstance(action, Timeout):
             return self._timeout(state, seat, action)
+        if isinstance(action, Hint):
+            hints = list(state.hints or (0,) * len(state.seats))
+            hints[seat] += 1
+            text = _("{name} asked for a hint.").format(name=state.seats[seat])
+            return Outcome(replace(state, hints=tuple(hints)), (Event("hint", text, seat, {"hints": hints[seat]}),))
         if isinstance(action, Redeal):
             raise IllegalMove(_("A redeal can only be demanded right after the deal."))
         raise IllegalMove(_("Rummikub has no move called {move}.").format(move=repr(getattr(action, 'kind', action))))
@@ -251,12 +256,10 @@ class RummikubGame(Game[RummikubConfig, RummikubState, RowsDraft]):
         table: list[RummikubSet] = []
         meld_points = 0
         for row in rows:
-            check = read_set(row)
-            own = all(t.id in new_ids for t in row)
-            if own and check.valid:
-                meld_points += check.value
-            table.append({"tiles": [tile(t) for t in row], "kind": check.kind, "value": check.value,
-                          "reason": check.reason, "jokers": list(check.jokers)})
+            shown = set_view(row, new_ids)
+            if all(t.id in new_ids for t in row) and shown["kind"] != "invalid":
+                meld_points += shown["value"]
+            table.append(shown)
         rack = draft.rack if draft is not None else (state.racks[seat] if seat is not None else None)
         redeal: RedealOffer | None = None
         if state.phase == "redeal":
@@ -284,11 +287,13 @@ class RummikubGame(Game[RummikubConfig, RummikubState, RowsDraft]):
                              "draws": [[[s, face] for s, face in r.draws] for r in state.first_draw]},
             "redeal": redeal,
             "rules": state.config.table_rules(),
+            "hints": list(state.hints or (0,) * len(state.seats)),
             "result": None,
         }
         if state.end is not None:
             view["result"] = {"reason": state.end.reason, "winners": list(state.end.winners),
-                              "scores": list(state.end.scores), "rack_values": list(state.end.rack_values)}
+                              "scores": list(state.end.scores), "rack_values": list(state.end.rack_values),
+                              "hints": view["hints"]}
         return plain_view(view)
 
     # --- drafts ---------------------------------------------------------------------------

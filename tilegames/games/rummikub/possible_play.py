@@ -25,6 +25,7 @@ from tilegames.games.rummikub.sets import and_list, format_set
 from tilegames.games.rummikub.state import RummikubState
 
 SOLVER_SECONDS = 2.0
+MOST_SETS_NAMED = 3  # a refusal names the sets a play makes up to this many (one sentence, not the table)
 
 
 def obvious_play(state: RummikubState, seat: int) -> str | None:
@@ -57,7 +58,9 @@ def _rearranged(hand: Hand) -> str | None:
     old = {frozenset(t.id for t in row) for row in hand.table}
     by_id = {t.id: t for t in (*hand.rack, *(t for row in hand.table for t in row))}
     changed = [row for row in play.action.sets if frozenset(row) not in old]
-    sets = [format_set([face_of(by_id[i]) for i in row]) for row in changed]
     tiles = " ".join(t.face for t in play.placed)
+    if len(changed) > MOST_SETS_NAMED:
+        return _("lay {tiles}, rearranging the table").format(tiles=tiles)
+    sets = [format_set([face_of(by_id[i]) for i in row]) for row in changed]
     return _("lay {tiles}, making {sets}").format(tiles=tiles, sets=and_list(sets))
 

@@ -48,6 +48,7 @@ class RummikubState:
     turn: int = 0
     passes: int = 0  # consecutive "cannot play" turns with an empty pool (all_stuck)
     end: GameEnd | None = None
+    hints: tuple[int, ...] = ()  # hints each seat asked for (empty: none yet, as in older saves)
 
     @property
     def current(self) -> int | None:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Collection, Sequence
 
 from tilegames.core.errors import IllegalMove
 from tilegames.core.text.i18n import _
@@ -28,6 +28,7 @@ from tilegames.games.rummikub.jokers import joker_problems, taken_jokers
 from tilegames.games.rummikub.notation import face_of
 from tilegames.games.rummikub.sets import SetCheck, best_reading, format_set
 from tilegames.games.rummikub.state import RummikubState
+from tilegames.games.rummikub.view_types import RummikubSet
 
 
 @dataclass(frozen=True)
@@ -40,6 +41,13 @@ class CheckedPlay:
 def read_set(tiles: Sequence[Tile]) -> SetCheck:
     """How a row on the table reads: the valid reading worth most, the run on a tie."""
     return best_reading([face_of(t) for t in tiles])
+
+
+def set_view(row: Sequence[Tile], new_ids: Collection[int]) -> RummikubSet:
+    """A row as views show it: its tiles (those in `new_ids` marked new) and how it reads."""
+    check = read_set(row)
+    return {"tiles": [{"id": t.id, "face": t.face, "new": t.id in new_ids} for t in row], "kind": check.kind,
+            "value": check.value, "reason": check.reason, "jokers": list(check.jokers)}
 
 
 def check_play(state: RummikubState, seat: int, sets: Sequence[Sequence[int]]) -> CheckedPlay:

@@ -38,6 +38,7 @@ class RummikubResult(TypedDict):
     winners: list[int]
     scores: list[int]
     rack_values: list[int]  # what was left on each rack
+    hints: NotRequired[list[int]]  # hints each seat asked for (not in records made before hints)
 
 
 class TableRules(TypedDict):
@@ -66,6 +67,7 @@ class RummikubView(GameView):
     first_player: DrawRounds
     redeal: RedealOffer | None  # while the redeal is asked
     rules: TableRules
+    hints: list[int]  # hints each seat has asked for (public: the log says each one)
     result: RummikubResult | None  # once over
 
 

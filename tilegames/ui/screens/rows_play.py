@@ -25,6 +25,7 @@ from tilegames.core.kernel.protocol import TURN_EVENT
 from tilegames.core.kernel.session_protocol import Session
 from tilegames.core.kernel.protocol import Action
 from tilegames.core.kernel.views import RowTile, rows_view, seat_face
+from tilegames.core.parts.table_rows import LayOut, RowsHint
 from tilegames.ui.screens.row_editing import LAID, MOVED, RowEditing, last_move_marks, table_ids
 from tilegames.ui.screens.turns import TurnScreen, common_keys
 from tilegames.ui.screens.dialogs import Confirm
@@ -40,6 +41,7 @@ from tilegames.ui.widgets.footer import KeysFooter
 
 
 WIDE = 100
+HINTED = "+"  # a hint's tiles to lay, as a draft marks the tiles laid
 T = TypeVar("T")
 
 
@@ -94,6 +96,7 @@ class RowsPlayScreen(RowEditing, TurnScreen):
         self.table_marks: dict[int, str] = {}
         self.rack_marks: dict[int, str] = {}
         self._drawn: dict[int, list[str]] = {}
+        self._hint: RowsHint | None = None  # the hint on show, until a key other than the hint's
 
     # --- layout ---------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -153,6 +156,7 @@ class RowsPlayScreen(RowEditing, TurnScreen):
         self._table_before = table_now
 
     def _begin_turn(self, seat: int) -> None:
+        self._hint = None
         self.reset_cursor()
         self.viewer = seat
         self._note_turn_table()
@@ -227,15 +231,24 @@ class RowsPlayScreen(RowEditing, TurnScreen):
         rack = self._rack_tiles()
         self.clamp_cursor()
         my_turn = self.viewer is not None and self.viewer == view["current"]
-
-        self.query_one(Table).show(self.display_rows(), self.table_cursor if my_turn and self.zone == "table" else None,
-                                   self.held, self.table_marks if my_turn else {})
-        if my_turn and self.zone == "table":
-            self.call_after_refresh(self._cursor_in_sight)
-        self.query_one(Rack).show(rack, self.rack_cursor if my_turn and self.zone == "rack" else None,
-                                  self.held, hidden=self.viewer is None, marks=self.rack_marks if my_turn else {})
-        self.query_one("#table-box").border_subtitle = (
-            _("last move: {laid} laid  {moved} moved").format(laid=LAID, moved=MOVED) if my_turn and self.table_marks else "")
+        hint = self._hint if my_turn else None
+        if hint is not None:  # the hint's table in place of the draft: its new tiles show +, moved ones ~
+            self.query_one(Table).show(self.display_table(hint.table), None, None, {i: MOVED for i in hint.moved})
+            self.query_one(Rack).show(rack, None, None, marks={i: HINTED for i in hint.placed}, marked=_("in the hint"))
+        else:
+            self.query_one(Table).show(self.display_rows(), self.table_cursor if my_turn and self.zone == "table" else None,
+                                       self.held, self.table_marks if my_turn else {})
+            if my_turn and self.zone == "table":
+                self.call_after_refresh(self._cursor_in_sight)
+            self.query_one(Rack).show(rack, self.rack_cursor if my_turn and self.zone == "rack" else None,
+                                      self.held, hidden=self.viewer is None, marks=self.rack_marks if my_turn else {})
+        if hint is not None:
+            subtitle = _("hint: {laid} laid  {moved} moved").format(laid=HINTED, moved=MOVED)
+        elif my_turn and self.table_marks:
+            subtitle = _("last move: {laid} laid  {moved} moved").format(laid=LAID, moved=MOVED)
+        else:
+            subtitle = ""
+        self.query_one("#table-box").border_subtitle = subtitle
         self.query_one(Rack).set_class(self.zone == "rack", "zone")
         self.query_one("#table-box").set_class(self.zone == "table", "zone")
         self.query_one(ScorePanel).show(view, self.score_totals())
@@ -327,6 +340,55 @@ class RowsPlayScreen(RowEditing, TurnScreen):
             self.held = None
             self._do(lambda seat: self.session.act(seat, self.pass_action))
 
+    def on_key(self, event: events.Key) -> None:
+        """Any key but the hint's puts the hint away (and does what it does)."""
+        if self._hint is not None and event.key not in self._hint_keys():
+            self._hint = None
+            self._say("")
+            self._redraw()
+
+    def _hint_keys(self) -> set[str]:
+        return {key for key, active in self.active_bindings.items() if active.binding.action == "hint"}
+
+    def action_hint(self) -> None:
+        """Ask for a hint: counted (the game's `hint_action`), the draft put back, the best play
+        shown on the table and rack; asked again while it shows, it is laid out as the draft."""
+        action = self.hint_action
+        if not self._can_edit() or action is None:
+            return
+        shown = self._hint
+        if shown is not None:
+            self._hint = None
+            self.held = None
+            self._do(lambda seat: self.session.edit(seat, LayOut(shown.rows)),
+                     lambda _none: self._say(_("The hint is laid out as your move: c commits it, U puts it back.")))
+            return
+
+        def ask(yes: bool | None = True) -> None:
+            if yes:
+                self.held = None
+                self._do(lambda seat: self.session.act(seat, action), lambda _events: self._show_hint())
+
+        if self.session.draft_changed():
+            self.app.push_screen(Confirm(_("Ask for a hint? Your changes to the table this turn are put back. (y/n)")), ask)
+        else:
+            ask()
+
+    def _show_hint(self) -> None:
+        hint = self.find_hint()
+        if hint is None:
+            self._say(_("No play found on this table: draw a tile.") if self.rows_view["pool"]
+                      else _("No play found on this table: press p to pass."))
+            return
+        self._hint = hint
+        self._say(hint.text + "\n" + _("Hint keys: {key} again lays it out as your move; any other key puts it away.").format(
+            key=self._hint_key_name()))
+        self._redraw()
+
+    def _hint_key_name(self) -> str:
+        keys = sorted(self._hint_keys())
+        return keys[0] if keys else ""
+
     def action_sort(self) -> None:
         self.sort_number = not self.sort_number
         self._say(_("Rack sorted by {order}.").format(order=self.rack_orders()[1 if self.sort_number else 0][0]))
@@ -342,7 +404,18 @@ class RowsPlayScreen(RowEditing, TurnScreen):
 
     def display_rows(self) -> list[dict[str, Any]]:
         """The view's table as the Table widget's rows (a note or a problem after each)."""
-        return [{"tiles": row["tiles"], "note": "", "problem": ""} for row in self.rows_view["table"]]
+        return self.display_table(self.rows_view["table"])
+
+    def display_table(self, table: Any) -> list[dict[str, Any]]:
+        """Rows of a table as the view shows them (the view's own, or a hint's), as the Table
+        widget's rows."""
+        return [{"tiles": row["tiles"], "note": "", "problem": ""} for row in table]
+
+    hint_action: Action | None = None  # a game with hints: the action that counts one asked for
+
+    def find_hint(self) -> RowsHint | None:
+        """The hint for the viewer, from the view (a game with hints says how)."""
+        return None
 
     def rack_orders(self) -> tuple[tuple[str, Callable[[RowTile], Any]], ...]:
         """The rack's two orders (o switches), each named (in the player's language): how the

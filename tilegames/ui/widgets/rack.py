@@ -47,13 +47,18 @@ class Rack(Widget):
         self.border_title = _("Your rack")
 
     def show(self, tiles: Sequence[Mapping[str, Any]], cursor: int | None, held: int | None, hidden: bool = False,
-             marks: dict[int, str] | None = None) -> None:
-        """`marks`: a one-character marker for some tile ids (the tiles just drawn), named in
-        the title (as Scrabble's rack names its own)."""
+             marks: dict[int, str] | None = None, marked: str | None = None) -> None:
+        """`marks`: a one-character marker for some tile ids, named in the title (as
+        Scrabble's rack names its own) as `marked` says: the tiles just drawn unless told."""
         self.tiles, self.cursor, self.held, self.hidden = tiles, cursor, held, hidden
         self.marks = marks or {}
         mark = next(iter(self.marks.values()), None)
-        self.border_title = _("Your rack: {mark} just drawn").format(mark=mark) if mark else _("Your rack")
+        if mark is None:
+            self.border_title = _("Your rack")
+        elif marked is None:
+            self.border_title = _("Your rack: {mark} just drawn").format(mark=mark)
+        else:
+            self.border_title = _("Your rack: {mark} {marked}").format(mark=mark, marked=marked)
         self.refresh(layout=True)
 
     def _per_line(self) -> int:

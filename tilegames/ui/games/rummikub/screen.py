@@ -9,7 +9,11 @@ from rich.style import Style
 
 from tilegames.core.kernel.views import RowTile
 from tilegames.core.text.i18n import N_, _
-from tilegames.games.rummikub.actions import Draw, Pass, Redeal
+from textual.binding import Binding
+
+from tilegames.core.parts.table_rows import RowsHint
+from tilegames.games.rummikub.actions import Draw, Hint, Pass, Redeal
+from tilegames.games.rummikub.hints import hint_for
 from tilegames.games.rummikub.config import INITIAL_MELD_POINTS
 from tilegames.games.rummikub.notation import parse_face
 from tilegames.games.rummikub.view_types import RummikubView, rummikub_view
@@ -33,6 +37,8 @@ class RummikubScreen(RowsPlayScreen):
     game_title = N_("Rummikub")
     draw_action = Draw()
     pass_action = Pass()
+    hint_action = Hint()
+    BINDINGS = [Binding("H", "hint", "Hint", id="rummikub.hint")]
 
     @property
     def game_view(self) -> RummikubView:
@@ -43,8 +49,11 @@ class RummikubScreen(RowsPlayScreen):
     def tile_style(face: str) -> Style:
         return tile_style(face)
 
-    def display_rows(self) -> list[dict[str, Any]]:
-        return display_rows(self.game_view["table"])
+    def display_table(self, table: Any) -> list[dict[str, Any]]:
+        return display_rows(table)
+
+    def find_hint(self) -> RowsHint | None:
+        return hint_for(self.game_view)
 
     def rack_orders(self) -> tuple[tuple[str, Callable[[RowTile], Any]], ...]:
         return ((_("colour, then number"), _by_colour), (_("number, then colour"), _by_number))

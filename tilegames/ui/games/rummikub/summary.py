@@ -44,13 +44,15 @@ class SummaryScreen(SummaryBase):
             yield Static(self.headline, id="headline")
             table: DataTable[str] = DataTable(cursor_type="none", zebra_stripes=True)
             table.can_focus = False  # Enter belongs to the screen: next game
-            table.add_columns(_("Player"), _("Rack left"), _("This game"), _("Match"), _("Won"))
+            result = rummikub_result(game.details)
+            hints = result.get("hints") or [0] * len(match.seats)  # a column only when someone asked
+            table.add_columns(_("Player"), _("Rack left"), _("This game"), _("Match"), _("Won"),
+                              *([_("Hints")] if any(hints) else []))
             totals, wins = match.totals(), match.games_won()
-            rack_values = rummikub_result(game.details)["rack_values"]
             for seat, name in enumerate(match.seats):
                 mark = " *" if seat in game.winners else ""
-                table.add_row(name + mark, str(rack_values[seat]), f"{game.scores[seat]:+d}",
-                              f"{totals[seat]:+d}", str(wins[seat]))
+                table.add_row(name + mark, str(result["rack_values"][seat]), f"{game.scores[seat]:+d}",
+                              f"{totals[seat]:+d}", str(wins[seat]), *([str(hints[seat])] if any(hints) else []))
             yield table
             yield RaceChart(match.seats, match.running_totals(), title=_("Match standings by game"), x_label=_("game"))
             if match.is_over:
