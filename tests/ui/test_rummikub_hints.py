@@ -81,7 +81,7 @@ async def test_no_play_says_so_and_still_counts(app):
         session = show_position(app, state)
         await started(pilot)
         await pilot.press("H")
-        await until(pilot, lambda: "No play found" in screen_text(app))
+        await until(pilot, lambda: "finds no play" in screen_text(app))
         assert "draw a tile" in screen_text(app) and session.view(0)["hints"] == [1, 0]
 
 

@@ -377,8 +377,8 @@ class RowsPlayScreen(RowEditing, TurnScreen):
     def _show_hint(self) -> None:
         hint = self.find_hint()
         if hint is None:
-            self._say(_("No play found on this table: draw a tile.") if self.rows_view["pool"]
-                      else _("No play found on this table: press p to pass."))
+            self._say(_("The hint finds no play for your rack: draw a tile.") if self.rows_view["pool"]
+                      else _("The hint finds no play for your rack: press p to pass."))
             return
         self._hint = hint
         self._say(hint.text + "\n" + _("Hint keys: {key} again lays it out as your move; any other key puts it away.").format(
