@@ -118,3 +118,17 @@ def test_snapshot_of_a_hint_on_show(snap_compare):
         await until(pilot, lambda: "Hint keys" in screen_text(pilot.app))
 
     assert snap_compare(TilegamesApp(clock=FakeClock()), terminal_size=(80, 24), run_before=hint_shown)
+
+
+def test_a_joker_taken_into_a_new_set_is_marked_moved():
+    from tilegames.core.agents import seat_view
+    from tilegames.games.rummikub.game import GAME
+    from tilegames.games.rummikub.hints import hint_for
+    from tilegames.games.rummikub.view_types import rummikub_view
+
+    state = position(["R2 B2 B3 B5", "K2 K3"], table=["R1 J R3"], melded=[True, True], config=config())
+    hint = hint_for(rummikub_view(seat_view(GAME, state, 0)))
+    assert hint is not None and len(hint.placed) == 4
+    joker = next(t.id for row in state.table for t in row if t.face == "J")
+    assert hint.moved == (joker,)
+    assert "It rearranges the table. 1 table tile moves to another set (~)." in hint.text

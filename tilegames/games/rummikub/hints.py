@@ -45,7 +45,8 @@ def hint_for(view: RummikubView) -> RowsHint | None:
 
 def _moved(rows: tuple[tuple[int, ...], ...], where: dict[int, tuple[int, int]]) -> tuple[int, ...]:
     """The table tiles that change company: in a new row that neither holds their whole old
-    set (a set grown) nor holds only tiles of it (a set split)."""
+    set (a set grown) nor is a piece of it (a set split: two or more of its tiles and no other
+    table tile; one tile alone among rack tiles has moved)."""
     old_rows: dict[int, set[int]] = {}
     for tile_id, (r, _i) in where.items():
         old_rows.setdefault(r, set()).add(tile_id)
@@ -55,7 +56,7 @@ def _moved(rows: tuple[tuple[int, ...], ...], where: dict[int, tuple[int, int]])
         for tile_id in row:
             if tile_id in where:
                 old = old_rows[where[tile_id][0]]
-                if not (old <= from_table or from_table <= old):
+                if not (old <= from_table or (from_table <= old and len(from_table) > 1)):
                     moved.append(tile_id)
     return tuple(moved)
 
