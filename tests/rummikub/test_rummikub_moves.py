@@ -112,3 +112,12 @@ def test_the_pass_checks_single_tile_is_a_play_the_engine_takes(rack, table, pla
     assert fit.fitted in ((*fit.row, fit.tile), (fit.tile, *fit.row))
     sets = [tuple(t.id for t in (fit.fitted if row == fit.row else row)) for row in state.table]
     GAME.apply(state, 0, Play(tuple(sets)))
+
+
+def test_of_plays_that_lay_as_many_tiles_the_one_that_keeps_the_tables_sets_is_taken():
+    # B12 goes on the end of B9 B10 B11; the solver alone moved B9 into the 9s to lay it.
+    state = position(["B12 O9 O8", "K2"], table=["R9 K9 O9", "B3 B4 B5", "B9 B10 B11"], melded=[True, True])
+    found = best_play(Hand.of(state, 0))
+    assert found is not None and [t.face for t in found.placed] == ["B12"]
+    rows = [" ".join(t.face for t in row) for row in GAME.apply(state, 0, found.action).state.table]
+    assert sorted(rows) == ["B3 B4 B5", "B9 B10 B11 B12", "R9 K9 O9"]

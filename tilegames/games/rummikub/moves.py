@@ -151,11 +151,17 @@ def best_play(hand: Hand, mode: Mode = "tiles", seconds: float | None = None) ->
     meld (`initial_meld`, whatever `mode` says); afterwards the most tiles (`tiles`) or points
     (`value`) laid, the table rearranged as it needs. None: nothing to lay. Given `seconds`,
     a search that would take longer (as the solver counts it: a count, not a clock, so a
-    seeded game replays alike) gives way to the greedy play (`find_play`)."""
+    seeded game replays alike) gives way to the greedy play (`find_play`). Of plays that lay
+    as many tiles, the one that leaves the table's sets as they were is taken: when the greedy
+    play, which only adds to sets, lays as many as the solver's, it is the play."""
     try:
-        return _solved(hand, mode, seconds)
+        solved = _solved(hand, mode, seconds)
     except TooManyStates:
         return find_play(hand)
+    if solved is None or not hand.melded or mode != "tiles":
+        return solved
+    greedy = lay_and_extend(hand)
+    return greedy if greedy is not None and len(greedy.placed) == len(solved.placed) else solved
 
 
 def _solved(hand: Hand, mode: Mode, seconds: float | None) -> Candidate | None:
