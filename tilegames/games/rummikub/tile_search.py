@@ -201,6 +201,7 @@ class Search:
     groups_at: list[bool] = field(init=False)
     rest: list[int] = field(init=False)
     known: dict[int, int] = field(init=False, default_factory=dict)
+    moves_at: dict[int, tuple[Move, ...]] = field(init=False, default_factory=dict)
 
     def __post_init__(self) -> None:
         cells = {key: self.table.get(key, 0) + self.rack.get(key, 0) for key in set(self.table) | set(self.rack)}
@@ -232,15 +233,15 @@ class Search:
     def go(self, number: int, colour: int, key: int, score: int) -> bool:
         """Whether a play of `target` tiles goes on from this state at this stage (filling in
         its steps when it does). A state that fails is remembered with the most it can still
-        add (less than it needed), so no pass explores it again for less."""
+        add (less than it needed), so no pass explores it again for less. The bound of each
+        state is looked at before it is entered (`enters`): most are not."""
         if number > HIGHEST:
             self.end = key
             return score >= self.target
-        stage = _stage(number, colour)
+        stage = number * 5 + colour
         memo = (key << 7) | stage
-        bound = self.known.get(memo, self.rest[stage])
-        if score + bound < self.target:
-            return False
+        known, target = self.known, self.target
+        bound = known.get(memo, self.rest[stage])
         self.work += 1
         if self.limit is not None and self.work > self.limit:
             raise TooManyStates
@@ -248,22 +249,28 @@ class Search:
             if self.grouped(number, key, score):
                 return True
         else:
-            t, r = self.table.get((colour, number), 0), self.fit.get((colour, number), 0)
             used = (key >> _USED) & 7
             most = (key >> _MOST) & 3
-            floor = self.target - self.rest[stage + 1] - score
-            shift = _RUNS + _RUN_BITS * colour
-            for delta, gain, grouped, step in moves((key >> shift) & _RUN_MASK, t, r, self.jokers - used,
-                                                    number, colour, self.groups_at[number]):
+            run = (key >> (_RUNS + _RUN_BITS * colour)) & _RUN_MASK
+            found = self.moves_at.get((run << 10) | (stage << 3) | used)
+            if found is None:
+                found = self.moves_at[(run << 10) | (stage << 3) | used] = moves(
+                    run, self.table.get((colour, number), 0), self.fit.get((colour, number), 0), self.jokers - used,
+                    number, colour, self.groups_at[number])
+            child = stage + 1
+            floor = target - self.rest[child] - score
+            for delta, gain, grouped, step in found:
                 if gain < floor:
                     break
                 new_key = key + delta + grouped
                 if grouped > most:
                     new_key += (grouped - most) << _MOST
+                if score + gain + known.get((new_key << 7) | child, target) < target:
+                    continue  # that state failed before with as much as this
                 if self.go(number, colour + 1, new_key, score + gain):
                     self.steps_at[number].append(step)
                     return True
-        self.known[memo] = min(bound, self.target - score - 1)
+        known[memo] = min(bound, target - score - 1)
         return False
 
     def grouped(self, number: int, key: int, score: int) -> bool:
@@ -271,13 +278,22 @@ class Search:
         then the next number; at 13, every run must be done."""
         if number == HIGHEST and not all(state == LONG for colour in range(4) for state in runs_of(key, colour)):
             return False
-        extra = jokers_needed(max(1, (key >> _MOST) & 3), key & 15)
-        if ((key >> _USED) & 7) + extra > self.jokers:
+        extra = _NEEDED[(key >> _MOST) & 3][key & 15]
+        used = ((key >> _USED) & 7) + extra
+        if used > self.jokers:
             return False
-        if self.go(number + 1, 0, ((key >> _RUNS) << _RUNS) + ((((key >> _USED) & 7) + extra) << _USED), score):
+        after = ((key >> _RUNS) << _RUNS) + (used << _USED)
+        child = (number + 1) * 5
+        if score + self.known.get((after << 7) | child, self.target) < self.target:
+            return False
+        if self.go(number + 1, 0, after, score):
             self.group_jokers_at[number] = extra
             return True
         return False
+
+
+# The jokers each number's groups need, by the most of one colour in them and their tiles.
+_NEEDED = [[jokers_needed(max(1, most), real) for real in range(16)] for most in range(4)]
 
 
 def _stage(number: int, colour: int) -> int:
