@@ -3,6 +3,9 @@
 Each case times one operation `runs` times and prints the median, the fastest and the slowest;
 a case with a target also prints the ratio median/target (below 1.0 meets it). A target may be
 relative: a multiple of another case's median (the menu with 1,000 saves against none).
+A case whose one pass yields several figures (a solver's median, p90 and max over 1,000
+positions) returns a BenchReport; each figure is then a row of its own, medians over the runs
+like any case, and the report's notes are said under them.
 Benchmarks are never pass/fail tests: the suite checks behaviour, this command reports speed.
 """
 
@@ -17,19 +20,17 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 from tilegames.bench_net import cases as net_cases
+from tilegames.core.kernel.protocol import Action
+from tilegames.core.manifest import BenchCase, BenchFigure, BenchReport
+from tilegames.core.parts.tiles import Bag, make_tiles
 from tilegames.core.records.journal import JournalHeader, load_journal
 from tilegames.core.records.journal_writer import JournalWriter
-from tilegames.core.kernel.protocol import Action
-from tilegames.core.manifest import BenchCase
-from tilegames.core.parts.tiles import Bag, make_tiles
 from tilegames.core.registry import get_game, manifests
-
-
 
 
 @dataclass(frozen=True)
@@ -148,7 +149,7 @@ class Plain(App):
 def _launch(home: Path, code: str = _FIRST_FRAME) -> float:
     """Start tilegames (or `code`) on the saves folder of `home` and time its first frame."""
     env = {**os.environ, "TILEGAMES_HOME": str(home)}
-    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+    done = subprocess.run([sys.executable, "-c", code], check=False, env=env, capture_output=True, text=True,
                           timeout=3600)
     if done.returncode != 0:
         raise RuntimeError(f"tilegames did not start: {done.stderr.strip()[-500:]}")
@@ -250,24 +251,59 @@ def run(runs: int, only: str | None, out: Callable[[str], None] = print) -> int:
     medians: dict[str, float] = {}
     samples = _measure(cases, runs)
     for case in cases:
-        median = medians[case.name] = statistics.median(samples[case.name])
-        target = case.target
-        base = medians.get(case.relative_to) if case.relative_to is not None else None
-        if case.relative_to is not None:
-            target = None if base is None or target is None else base * target
-        ratio = f"{median / target:5.2f}" if target else "    -"
-        fmt = _fmt if case.unit == "s" else _fmt_bytes
-        low, high = min(samples[case.name]), max(samples[case.name])
-        out(f"{case.name:45} {fmt(median):>10} {fmt(low):>10} {fmt(high):>10}  {ratio}")
-        if base:
-            out(f"{'':45} {median / base:.2f}x the median of '{case.relative_to}' (target {case.target}x)")
+        rows, notes = _rows(case, samples[case.name])
+        for row in rows:
+            _report(row, medians, out)
+        for note in notes:
+            out(f"  {note}")
     return 0
 
 
-def _measure(cases: list[BenchCase], runs: int) -> dict[str, list[float]]:
+@dataclass(frozen=True)
+class _Row:
+    """One printed line: a case, or one figure of a case whose runs return BenchReports."""
+
+    name: str
+    samples: list[float]
+    target: float | None
+    unit: str
+    relative_to: str | None
+
+
+def _rows(case: BenchCase, results: list[float | BenchReport]) -> tuple[list[_Row], list[str]]:
+    """The rows of `case` and the notes to say under them. A case of figures gives a row per
+    figure label, in the order the runs name them, and its runs' notes once each."""
+    reports = [r for r in results if isinstance(r, BenchReport)]
+    if not reports:
+        plain = [r for r in results if not isinstance(r, BenchReport)]
+        return [_Row(case.name, plain, case.target, case.unit, case.relative_to)], []
+    figures: dict[str, list[BenchFigure]] = {}
+    for report in reports:
+        for figure in report.figures:
+            figures.setdefault(figure.label, []).append(figure)
+    rows = [_Row(f"{case.name}: {label}", [f.value for f in found], found[-1].target, found[-1].unit, None)
+            for label, found in figures.items()]
+    return rows, list(dict.fromkeys(note for report in reports for note in report.notes))
+
+
+def _report(row: _Row, medians: dict[str, float], out: Callable[[str], None]) -> None:
+    median = medians[row.name] = statistics.median(row.samples)
+    target = row.target
+    base = medians.get(row.relative_to) if row.relative_to is not None else None
+    if row.relative_to is not None:
+        target = None if base is None or target is None else base * target
+    ratio = f"{median / target:5.2f}" if target else "    -"
+    fmt = _FORMATS[row.unit]
+    low, high = min(row.samples), max(row.samples)
+    out(f"{row.name:45} {fmt(median):>10} {fmt(low):>10} {fmt(high):>10}  {ratio}")
+    if base:
+        out(f"{'':45} {median / base:.2f}x the median of '{row.relative_to}' (target {row.target}x)")
+
+
+def _measure(cases: list[BenchCase], runs: int) -> dict[str, list[float | BenchReport]]:
     """`runs` samples of each case. A case measured relative to another takes turns with it,
     run for run, so that a machine busier at one moment than the next weighs on both alike."""
-    samples: dict[str, list[float]] = {case.name: [] for case in cases}
+    samples: dict[str, list[float | BenchReport]] = {case.name: [] for case in cases}
     for case in cases:
         if case.relative_to in samples:
             continue  # measured with the case it is relative to
@@ -293,3 +329,14 @@ def _fmt(seconds: float) -> str:
     if seconds >= 1e-6:
         return f"{seconds * 1e6:.2f} us"
     return f"{seconds * 1e9:.0f} ns"
+
+
+def _fmt_count(count: float) -> str:
+    return f"{count:g}"
+
+
+def _fmt_times(ratio: float) -> str:
+    return f"{ratio:.2f}x"
+
+
+_FORMATS: dict[str, Callable[[float], str]] = {"s": _fmt, "bytes": _fmt_bytes, "count": _fmt_count, "x": _fmt_times}

@@ -29,13 +29,37 @@ class Tool:
 
 
 @dataclass(frozen=True)
+class BenchFigure:
+    """One named figure of a `BenchReport`: a value in `unit` ("s", "bytes", "count" or "x", a
+    ratio) and perhaps a target in the same unit."""
+
+    label: str
+    value: float
+    unit: str = "s"
+    target: float | None = None
+
+
+@dataclass(frozen=True)
+class BenchReport:
+    """What one run of a case returns when one timed pass yields several figures (the median,
+    the p90 and the max of 1,000 solves, or another program's times on the same inputs): timing
+    the pass once for each figure would cost as many passes and pair figures from different
+    passes. `notes` are lines said under the figures (a comparison skipped, a finding)."""
+
+    figures: tuple[BenchFigure, ...]
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class BenchCase:
     """One `tilegames bench` case: `run` measures once (seconds per operation, or bytes); a
     target is in the same unit, or a multiple of the median of `relative_to`, a case run
-    before it. A game's bench module lists its own (`CASES`)."""
+    before it. A run may instead return a BenchReport, each figure then reported as its own
+    row, "<name>: <label>", with the figure's own unit and target. A game's bench module lists
+    its own (`CASES`)."""
 
     name: str
-    run: Callable[[], float]
+    run: Callable[[], float | BenchReport]
     target: float | None = None
     unit: str = "s"  # "s" or "bytes"
     relative_to: str | None = None
