@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from tilegames import __version__
-from tilegames.commands import completion, register_commands
+from tilegames.commands import arena, completion, register_commands
 from tilegames.commands.debug_log import logging_for
 from tilegames.commands.parser import NEW_GAME_COMMANDS, Parser, argparse_in_our_language, command_word, start_language
 from tilegames.ui.games import playable
@@ -67,6 +67,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     replay.set_defaults(handler=_cmd_replay)
 
     register_commands(commands)
+    arena.register(commands)
 
     demo = commands.add_parser(
         "demo", help=_("rule demonstrations: watch one, or check scenario files"),
