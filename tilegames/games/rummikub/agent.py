@@ -12,9 +12,10 @@ seat's view only (DESIGN.md §4, §7a).
   would only lay themselves (a joker on the rack is the best tile for later turns).
 
 Every level declines every redeal, draws when it lays nothing, and passes when the pool is
-empty and it cannot play (with the pool empty, easy lays what the engine's pass check would
-find: a pass is refused while a play exists). Its choices are the same for the same view: easy's chance is drawn
-from the view itself, so a seeded game replays exactly.
+empty and it cannot play (with the pool empty, a level that found nothing lays what the
+engine's pass check would find: a pass is refused while a play exists). Its choices are the
+same for the same view: easy's chance is drawn from the view itself, so a seeded game replays
+exactly.
 """
 
 from __future__ import annotations

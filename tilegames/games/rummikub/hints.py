@@ -26,7 +26,7 @@ def hint_for(view: RummikubView) -> RowsHint | None:
     play = best_play(hand, "tiles", HINT_SECONDS)
     if play is None:
         return None
-    tiles = {t.id: t for t in (*hand.rack, *(t for row in hand.table for t in row))}
+    tiles = hand.by_id()
     placed = tuple(t.id for t in play.placed)
     where = {t.id: (r, i) for r, row in enumerate(hand.table) for i, t in enumerate(row)}
     moved = _moved(play.action.sets, where)

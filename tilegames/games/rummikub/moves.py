@@ -74,6 +74,10 @@ class Hand:
     def faces(self) -> list[Face]:
         return [face_of(t) for t in self.rack]
 
+    def by_id(self) -> dict[int, Tile]:
+        """Every tile of the hand, rack and table, by id (to read a play's rows of ids)."""
+        return {t.id: t for t in (*self.rack, *(t for row in self.table for t in row))}
+
 
 @dataclass(frozen=True)
 class Candidate:

@@ -56,7 +56,7 @@ def _rearranged(hand: Hand) -> str | None:
     if play is None:
         return None
     old = {frozenset(t.id for t in row) for row in hand.table}
-    by_id = {t.id: t for t in (*hand.rack, *(t for row in hand.table for t in row))}
+    by_id = hand.by_id()
     changed = [row for row in play.action.sets if frozenset(row) not in old]
     tiles = " ".join(t.face for t in play.placed)
     if len(changed) > MOST_SETS_NAMED:

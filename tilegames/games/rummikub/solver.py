@@ -38,9 +38,11 @@ from functools import lru_cache
 from typing import Iterable, Literal, Sequence
 
 from tilegames.games.rummikub.config import INITIAL_MELD_POINTS as MELD_POINTS
-from tilegames.games.rummikub.notation import COLOURS, HIGHEST, Face, parse_face
+from tilegames.games.rummikub.notation import COLOURS, HIGHEST, Face
 from tilegames.games.rummikub.sets import best_reading
-from tilegames.games.rummikub.solver_groups import JOKER, deal_groups, group_count
+from tilegames.games.rummikub.solver_groups import FACES as _FACES
+from tilegames.games.rummikub.notation import JOKER
+from tilegames.games.rummikub.solver_groups import deal_groups, group_count
 from tilegames.games.rummikub import tile_search
 from tilegames.games.rummikub.tile_search import TooManyStates
 from tilegames.games.rummikub.tile_table import most_tiles
@@ -48,7 +50,6 @@ from tilegames.games.rummikub.tile_table import most_tiles
 __all__ = ["JOKER", "Mode", "Solution", "TooManyStates", "solve"]
 
 Mode = Literal["tiles", "value", "meld"]
-_FACES = {(c, n): parse_face(f"{COLOURS[c]}{n}") for c in range(4) for n in range(1, HIGHEST + 1)}
 
 STATES_PER_SECOND = 100_000  # states the full programme takes up in a second, on a slow machine (measured)
 

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from tilegames.games.rummikub.notation import Face, parse_face
+from tilegames.games.rummikub.notation import COLOURS, HIGHEST, JOKER, Face
 
-JOKER = parse_face("J")
+FACES = {(c, n): Face(COLOURS[c], n) for c in range(4) for n in range(1, HIGHEST + 1)}
+"""Every numbered face by (colour index, number), as both programmes count tiles."""
 
 
 def jokers_needed(groups: int, real: int) -> int:

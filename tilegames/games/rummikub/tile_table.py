@@ -10,13 +10,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tilegames.games.rummikub.notation import COLOURS, HIGHEST, Face
-from tilegames.games.rummikub.solver_groups import JOKER, deal_groups
-from tilegames.games.rummikub.tile_search import J1, ONE, WITH_JOKER, WITH_TILE, Play, Search, kinds
+from tilegames.games.rummikub.notation import HIGHEST, Face
+from tilegames.games.rummikub.notation import JOKER
+from tilegames.games.rummikub.solver_groups import FACES, deal_groups
+from tilegames.games.rummikub.tile_search import J1, ONE, WITH_JOKER, WITH_TILE, Cells, Play, Search, kinds
 
-Cells = dict[tuple[int, int], int]
 Sets = tuple[tuple[Face, ...], ...]
-_FACES = {(c, n): Face(COLOURS[c], n) for c in range(4) for n in range(1, HIGHEST + 1)}
 
 
 @dataclass
@@ -54,7 +53,7 @@ def _laid_out(play: Play) -> tuple[list[_Run], list[list[Face]]]:
     for number in range(1, HIGHEST + 1):
         grouped: list[list[Face]] = []
         for colour in range(4):
-            step, face = play.steps[number - 1][colour], _FACES[(colour, number)]
+            step, face = play.steps[number - 1][colour], FACES[(colour, number)]
             ordered = sorted(open_runs[colour], key=lambda run: run.state)
             going: list[_Run] = []
             at = 0

@@ -235,6 +235,7 @@ class RowsPlayScreen(RowEditing, TurnScreen):
         if hint is not None:  # the hint's table in place of the draft: its new tiles show +, moved ones ~
             self.query_one(Table).show(self.display_table(hint.table), None, None, {i: MOVED for i in hint.moved})
             self.query_one(Rack).show(rack, None, None, marks={i: HINTED for i in hint.placed}, marked=_("in the hint"))
+            subtitle = _("hint: {laid} laid  {moved} moved").format(laid=HINTED, moved=MOVED)
         else:
             self.query_one(Table).show(self.display_rows(), self.table_cursor if my_turn and self.zone == "table" else None,
                                        self.held, self.table_marks if my_turn else {})
@@ -242,12 +243,8 @@ class RowsPlayScreen(RowEditing, TurnScreen):
                 self.call_after_refresh(self._cursor_in_sight)
             self.query_one(Rack).show(rack, self.rack_cursor if my_turn and self.zone == "rack" else None,
                                       self.held, hidden=self.viewer is None, marks=self.rack_marks if my_turn else {})
-        if hint is not None:
-            subtitle = _("hint: {laid} laid  {moved} moved").format(laid=HINTED, moved=MOVED)
-        elif my_turn and self.table_marks:
-            subtitle = _("last move: {laid} laid  {moved} moved").format(laid=LAID, moved=MOVED)
-        else:
-            subtitle = ""
+            shown = my_turn and self.table_marks
+            subtitle = _("last move: {laid} laid  {moved} moved").format(laid=LAID, moved=MOVED) if shown else ""
         self.query_one("#table-box").border_subtitle = subtitle
         self.query_one(Rack).set_class(self.zone == "rack", "zone")
         self.query_one("#table-box").set_class(self.zone == "table", "zone")

@@ -6,12 +6,11 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from rich.style import Style
-
-from tilegames.core.kernel.views import RowTile
-from tilegames.core.text.i18n import N_, _
 from textual.binding import Binding
 
+from tilegames.core.kernel.views import RowTile
 from tilegames.core.parts.table_rows import RowsHint
+from tilegames.core.text.i18n import N_, _
 from tilegames.games.rummikub.actions import Draw, Hint, Pass, Redeal
 from tilegames.games.rummikub.hints import hint_for
 from tilegames.games.rummikub.config import INITIAL_MELD_POINTS

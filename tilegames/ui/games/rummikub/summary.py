@@ -45,14 +45,15 @@ class SummaryScreen(SummaryBase):
             table: DataTable[str] = DataTable(cursor_type="none", zebra_stripes=True)
             table.can_focus = False  # Enter belongs to the screen: next game
             result = rummikub_result(game.details)
-            hints = result.get("hints") or [0] * len(match.seats)  # a column only when someone asked
+            hints = result.get("hints") or [0] * len(match.seats)
+            asked = any(hints)  # a column only when someone asked
             table.add_columns(_("Player"), _("Rack left"), _("This game"), _("Match"), _("Won"),
-                              *([_("Hints")] if any(hints) else []))
+                              *([_("Hints")] if asked else []))
             totals, wins = match.totals(), match.games_won()
             for seat, name in enumerate(match.seats):
                 mark = " *" if seat in game.winners else ""
                 table.add_row(name + mark, str(result["rack_values"][seat]), f"{game.scores[seat]:+d}",
-                              f"{totals[seat]:+d}", str(wins[seat]), *([str(hints[seat])] if any(hints) else []))
+                              f"{totals[seat]:+d}", str(wins[seat]), *([str(hints[seat])] if asked else []))
             yield table
             yield RaceChart(match.seats, match.running_totals(), title=_("Match standings by game"), x_label=_("game"))
             if match.is_over:
