@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from tilegames.games.rummikub.notation import HIGHEST, Face
 from tilegames.games.rummikub.notation import JOKER
 from tilegames.games.rummikub.solver_groups import FACES, deal_groups
-from tilegames.games.rummikub.tile_search import J1, ONE, WITH_JOKER, WITH_TILE, Cells, Play, Search, kinds
+from tilegames.games.rummikub.tile_search import Cells, Play, Search
+from tilegames.games.rummikub.tile_steps import J1, ONE, WITH_JOKER, WITH_TILE, kinds
 
 Sets = tuple[tuple[Face, ...], ...]
 
