@@ -187,7 +187,7 @@ def solve(rack: Sequence[Face], table: Sequence[Sequence[Face]], mode: Mode = "t
             placed = _placed(table_counts, sets, jokers - table_jokers)
             if not placed:
                 return None
-            return Solution(placed, sets, len(placed), points - sum(best_reading(row).value for row in table))
+            return Solution(placed, sets, len(placed), points - _points(table))
     return _full(table, table_counts, rack_counts, jokers, mode, _limit(seconds, STATES_PER_SECOND))
 
 
@@ -210,10 +210,17 @@ def _full(table: Sequence[Sequence[Face]], table_counts: dict[tuple[int, int], i
         raise ValueError("the table's tiles cannot all be in sets")
     sets, points = _rebuild(layers, best[1])
     placed = _placed(table_counts, sets, best[1][1] - table_jokers)
-    value = points - sum(best_reading(row).value for row in table)
+    value = points - _points(table)
     if not placed or (mode == "meld" and value < MELD_POINTS):
         return None
     return Solution(placed, sets, len(placed), value)
+
+
+def _points(table: Sequence[Sequence[Face]]) -> int:
+    """The table's points, a joker counting as the tile it stands for (only a row with a joker
+    needs reading for that)."""
+    return sum(best_reading(row).value if any(face.is_joker for face in row) else sum(face.number or 0 for face in row)
+               for row in table)
 
 
 def _limit(seconds: float | None, per_second: int) -> int | None:

@@ -61,33 +61,43 @@ _GROUPS = 4  # the stage after a number's four colours: its groups
 _FIRST, _END = 1 * 5, (HIGHEST + 1) * 5  # stage = number * 5 + colour (or _GROUPS)
 
 
-def fits_somewhere(cells: Cells, jokers: int, colour: int, number: int) -> bool:
+Grid = list[list[int]]
+"""Counts of tiles by colour, then number (0 and 14, 15 always 0, so no bounds to check)."""
+
+
+def grid(cells: Cells) -> Grid:
+    """`cells` as a grid."""
+    counts = [[0] * (HIGHEST + 3) for _ in range(4)]
+    for (colour, number), count in cells.items():
+        counts[colour][number] = count
+    return counts
+
+
+def fits_somewhere(cells: Grid, jokers: int, colour: int, number: int) -> bool:
     """Whether a tile could be in some set, given how many of each tile there are (`cells`)
-    and `jokers`: a run of 3 in its colour through it, or a group of 3 of its number."""
-    colours = sum(1 for c in range(4) if cells.get((c, number), 0))
-    if colours + jokers >= 3:
+    and `jokers`: a group of 3 of its number, or a run of 3 in its colour through it."""
+    if (cells[0][number] > 0) + (cells[1][number] > 0) + (cells[2][number] > 0) + (cells[3][number] > 0) + jokers >= 3:
         return True
+    row = cells[colour]
     for start in range(max(1, number - 2), min(number, HIGHEST - 2) + 1):
-        missing = sum(1 for n in range(start, start + 3) if not cells.get((colour, n), 0))
-        if missing <= jokers:
+        if (not row[start]) + (not row[start + 1]) + (not row[start + 2]) <= jokers:
             return True
     return False
 
 
-def room(cells: Cells, jokers: int, colour: int, number: int) -> int:
+def room(cells: Grid, jokers: int, colour: int, number: int) -> int:
     """The most tiles of one colour and number any table made of `cells` and `jokers` can hold.
 
     Runs: each run through the number holds the number before it or the one after it, and
     also the one two before or the one after, and the one before or two after; so there are no
     more runs than the tiles (and jokers) of the smallest such pair. Groups: as many as the
     number's colours can make three of each."""
-    def at(n: int) -> int:
-        return cells.get((colour, n), 0)
-    runs = jokers + min(at(number - 1) + at(number + 1), at(number - 2) + at(number + 1),
-                        at(number - 1) + at(number + 2))
+    row = cells[colour]
+    before2 = row[number - 2] if number > 1 else 0
+    runs = jokers + min(row[number - 1] + row[number + 1], before2 + row[number + 1], row[number - 1] + row[number + 2])
     groups = 0
     for count in (1, 2, 3):
-        real = sum(min(cells.get((c, number), 0), count) for c in range(4))
+        real = sum(min(cells[c][number], count) for c in range(4))
         if real + jokers >= 3 * count:
             groups = count
     return runs + groups
@@ -116,8 +126,9 @@ _FEWEST_JOKERS = [[[min(_NEEDED[most][min(15, real + more)] for more in range(la
                    for real in range(16)] for most in range(4)]
 
 
-_NUMBER = [stage // 5 for stage in range(_END + 1)]
-_COLOUR = [stage % 5 for stage in range(_END + 1)]
+_NUMBER = [stage // 5 for stage in range(_END + 2)]
+_COLOUR = [stage % 5 for stage in range(_END + 2)]
+_SHIFT = [RUNS + RUN_BITS * min(colour, 3) for colour in _COLOUR]  # where a stage's colour's runs are in a key
 
 
 class Search:
@@ -130,91 +141,116 @@ class Search:
     def __init__(self, table: Cells, rack: Cells, jokers: int, limit: int | None = None) -> None:
         self.table, self.jokers, self.limit = table, jokers, limit
         self.work = 0
-        self.fit = _fitting(table, rack, jokers)
-        cells = {key: table.get(key, 0) + self.fit.get(key, 0) for key in set(table) | set(self.fit)}
-        self.groups_at = [sum(1 for c in range(4) if cells.get((c, n), 0)) + jokers >= 3 for n in range(HIGHEST + 2)]
-        stages = _END + 1
-        # For each stage, the rack tiles that fit still to come, the tiles of the number's later
-        # colours (for its groups) and the colour's tiles at the next two numbers (for its runs).
-        self.rest = _rest(cells, self.fit, jokers)
-        self.later = [0] * stages
-        self.ahead = [(0, 0)] * stages
-        for stage in range(_END - 1, _FIRST - 1, -1):
-            number, colour = divmod(stage, 5)
-            if colour < _GROUPS:
-                self.later[stage] = sum(cells.get((c, number), 0) for c in range(colour + 1, 4))
-                self.ahead[stage] = (cells.get((colour, number + 1), 0), cells.get((colour, number + 2), 0))
+        self.fit = _fitting(grid(table), rack, jokers)
+        cells = grid(table)
+        for (colour, number), count in self.fit.items():
+            cells[colour][number] += count
+        colours_at = [sum(1 for c in range(4) if cells[c][n]) for n in range(HIGHEST + 3)]
+        self.groups_at = [colours + jokers >= 3 for colours in colours_at]
+        self.rest = _rest(cells, colours_at, self.fit, jokers)
+        # For each stage, the tiles of the number's later colours (for its groups) and the
+        # colour's tiles at the next two numbers (for its runs).
+        self.later = [0] * (_END + 1)
+        self.ahead = [(0, 0)] * (_END + 1)
+        for number in range(1, HIGHEST + 1):
+            for colour in range(4):
+                stage = number * 5 + colour
+                self.later[stage] = sum(cells[c][number] for c in range(colour + 1, 4))
+                self.ahead[stage] = (cells[colour][number + 1], cells[colour][number + 2])
 
     def best(self) -> Play | None:
         """The play with the most rack tiles; None when the table cannot be sets at all."""
         table, fit, jokers, limit = self.table, self.fit, self.jokers, self.limit
-        rests, later_at, ahead, groups_at = self.rest, self.later, self.ahead, self.groups_at
+        later_at, ahead, groups_at = self.later, self.ahead, self.groups_at
+        rest_by_used = self.rest[::-1]  # by the jokers used, not left
         known: dict[int, int] = {}  # (state << 7 | stage) -> the most it can add
         moves_at: dict[int, tuple[Move, ...]] = {}
         path: list[Step | int] = [0] * (_END + 1)  # each stage's step (a colour's) or jokers (groups')
         best_score, best_path, best_end = -1, path, 0
         work = self.work
+        most_work = limit if limit is not None else 1 << 62
 
-        def go(stage: int, key: int, score: int) -> None:
-            """Search on from `key` at `stage` (a number's colour), `score` tiles laid so far;
+        def moves_of(stage: int, key: int, used: int) -> tuple[Move, ...]:
+            """The moves of the colour of `stage` from `key`, worked out once per search."""
+            colour, number = _COLOUR[stage], _NUMBER[stage]
+            index = (((key >> _SHIFT[stage]) & RUN_MASK) << 10) | (stage << 3) | used
+            found = moves_at[index] = moves(index >> 10, table.get((colour, number), 0), fit.get((colour, number), 0),
+                                            jokers - used, number, colour, groups_at[number], ahead[stage])
+            return found
+
+        def go(stage: int, key: int, score: int, found: tuple[Move, ...]) -> None:
+            """Search on from `key` at `stage` (a number's colour), `score` tiles laid so far,
+            with the colour's moves (`found`, looked up by the caller, which enters a state
+            only when its best move could still beat the best play: a third of them cannot);
             the number's groups are made as its last colour is left (no stage of their own)."""
             nonlocal best_score, best_path, best_end, work
             work += 1
-            if limit is not None and work > limit:
+            if work > most_work:
                 raise TooManyStates
-            colour = _COLOUR[stage]
             used = (key >> USED) & 7
-            index = (((key >> (RUNS + RUN_BITS * colour)) & RUN_MASK) << 10) | (stage << 3) | used
-            found = moves_at.get(index)
-            if found is None:
-                number = _NUMBER[stage]
-                found = moves_at[index] = moves(index >> 10, table.get((colour, number), 0),
-                                                fit.get((colour, number), 0), jokers - used, number, colour,
-                                                groups_at[number], ahead[stage])
             most = (key >> MOST) & 3
-            later = later_at[stage]
-            if colour < 3:
+            if _COLOUR[stage] < 3:
                 child = stage + 1
-                rest_child = rests[jokers - used][child]
-                for delta, gain, grouped, step in found:
-                    if score + gain + rest_child <= best_score:
+                later, shift, after_child = later_at[stage], _SHIFT[child], child + 1
+                rest_child = rest_by_used[used][child]
+                for delta, gain, grouped, jokers_in, step in found:
+                    total = score + gain
+                    if total + rest_child <= best_score:
                         break  # sorted by gain: no later step can do better
-                    new_key = key + delta + grouped
+                    new_key = key + delta
                     if grouped > most:
                         new_key += (grouped - most) << MOST
+                    now_used = used + jokers_in
                     real = new_key & GROUPED_MASK
-                    now_used = (new_key >> USED) & 7
                     if real and now_used + _FEWEST_JOKERS[(new_key >> MOST) & 3][real][later] > jokers:
                         continue  # the number's groups cannot be made, whatever the later colours add
-                    if score + gain + known.get((new_key << 7) | child, rests[jokers - now_used][child]) <= best_score:
+                    memo = (new_key << 7) | child
+                    if total + known.get(memo, rest_by_used[now_used][child]) <= best_score:
                         continue  # finished before, or too few jokers left: it cannot beat the best
+                    next_found = moves_at.get((((new_key >> shift) & RUN_MASK) << 10) | (child << 3) | now_used)
+                    if next_found is None:
+                        next_found = moves_of(child, new_key, now_used)
+                    if not next_found or total + next_found[0][1] + rest_by_used[now_used][after_child] <= best_score:
+                        known[memo] = best_score - total
+                        continue  # its best move cannot beat the best
                     path[stage] = step
-                    go(child, new_key, score + gain)
+                    go(child, new_key, total, next_found)
             else:
                 child = stage + 2  # past the groups, to the next number's first colour
-                rest_child = rests[jokers - used][child]
-                for delta, gain, grouped, step in found:
-                    if score + gain + rest_child <= best_score:
+                shift, after_child = _SHIFT[child], child + 1
+                rest_child = rest_by_used[used][child]
+                for delta, gain, grouped, jokers_in, step in found:
+                    total = score + gain
+                    if total + rest_child <= best_score:
                         break
-                    new_key = key + delta + grouped
+                    new_key = key + delta
                     if grouped > most:
                         new_key += (grouped - most) << MOST
                     extra = _NEEDED[(new_key >> MOST) & 3][new_key & GROUPED_MASK]
-                    jokers_used = ((new_key >> USED) & 7) + extra
-                    if jokers_used > jokers:
+                    now_used = used + jokers_in + extra
+                    if now_used > jokers:
                         continue  # the number's groups cannot be made
-                    after = ((new_key >> RUNS) << RUNS) + (jokers_used << USED)
+                    after = ((new_key >> RUNS) << RUNS) + (now_used << USED)
                     path[stage], path[stage + 1] = step, extra
                     if child == _END:
-                        if score + gain > best_score:
-                            best_score, best_path, best_end = score + gain, path[:], after
-                    elif score + gain + known.get((after << 7) | child, rests[jokers - jokers_used][child]) > best_score:
-                        go(child, after, score + gain)
+                        if total > best_score:
+                            best_score, best_path, best_end = total, path[:], after
+                        continue
+                    memo = (after << 7) | child
+                    if total + known.get(memo, rest_by_used[now_used][child]) <= best_score:
+                        continue
+                    next_found = moves_at.get((((after >> shift) & RUN_MASK) << 10) | (child << 3) | now_used)
+                    if next_found is None:
+                        next_found = moves_of(child, after, now_used)
+                    if not next_found or total + next_found[0][1] + rest_by_used[now_used][after_child] <= best_score:
+                        known[memo] = best_score - total
+                        continue
+                    go(child, after, total, next_found)
             # Whatever this state could add that beats the old best, the new best holds.
             known[(key << 7) | stage] = best_score - score
 
         try:
-            go(_FIRST, 0, 0)
+            go(_FIRST, 0, 0, moves_of(_FIRST, 0, 0))
         finally:
             self.work = work
         if best_score < 0:
@@ -224,22 +260,29 @@ class Search:
         return Play(steps, group_jokers, jokers_of(best_end), best_score)  # type: ignore[arg-type]
 
 
-def _fitting(table: Cells, rack: Cells, jokers: int) -> Cells:
+def _fitting(table: Grid, rack: Cells, jokers: int) -> Cells:
     """The rack tiles a play may lay, as many of each as can be laid at most: those that fit
     somewhere (again without those that do not, until none drops out: a tile that fits nowhere
     helps no other to fit), no more of each than its `room` beside the table's."""
     fit = dict(rack)
+    cells = [row[:] for row in table]
+    for (colour, number), count in fit.items():
+        cells[colour][number] += count
     while True:
-        cells = {key: table.get(key, 0) + fit.get(key, 0) for key in set(table) | set(fit)}
-        kept = {key: count for key, count in fit.items() if fits_somewhere(cells, jokers, *key)}
-        if len(kept) == len(fit):
+        dropped = [key for key in fit if not fits_somewhere(cells, jokers, *key)]
+        if not dropped:
             break
-        fit = kept
-    capped = {key: min(count, room(cells, jokers, *key) - table.get(key, 0)) for key, count in fit.items()}
-    return {key: count for key, count in capped.items() if count > 0}
+        for colour, number in dropped:
+            cells[colour][number] -= fit.pop((colour, number))
+    capped = {}
+    for (colour, number), count in fit.items():
+        most = min(count, room(cells, jokers, colour, number) - table[colour][number])
+        if most > 0:
+            capped[(colour, number)] = most
+    return capped
 
 
-def _rest(cells: Cells, fit: Cells, jokers: int) -> list[list[int]]:
+def _rest(cells: Grid, colours_at: list[int], fit: Cells, jokers: int) -> list[list[int]]:
     """For each count of jokers left and each stage, the most rack tiles still to come that a
     play can lay: each counted only while the jokers left could still bring it into a set.
 
@@ -252,25 +295,24 @@ def _rest(cells: Cells, fit: Cells, jokers: int) -> list[list[int]]:
     # Added up as differences: a tile adds its count from the jokers it needs up, over the
     # stages where its colour's first number not yet passed is `first`.
     steps = [[0] * (stages + 1) for _ in range(jokers + 1)]
-    colours_at = [sum(1 for c in range(4) if cells.get((c, n), 0)) for n in range(HIGHEST + 1)]
     gaps: dict[int, list[int]] = {}  # a colour's numbers missing up to each number
     for (colour, number), count in fit.items():
         gap = gaps.get(colour)
         if gap is None:
             gap = gaps[colour] = [0] * (HIGHEST + 1)
+            row = cells[colour]
             for n in range(1, HIGHEST + 1):
-                gap[n] = gap[n - 1] + (0 if cells.get((colour, n), 0) else 1)
-        group = max(0, 3 - colours_at[number])
-        need = group
-        # runs begun at `start` or later, the latest first
+                gap[n] = gap[n - 1] + (0 if row[n] else 1)
+        need = max(0, 3 - colours_at[number])
+        # runs begun at `first` or later, the latest first
         for first in range(number, 0, -1):
-            if first <= HIGHEST - 2 and first >= number - 2:
+            if number - 2 <= first <= HIGHEST - 2:
                 need = min(need, gap[first + 2] - gap[first - 1])
             reach = gap[number - 1] - gap[first - 1] if first > 1 else need
-            if min(need, reach) <= jokers:
-                low = _FIRST if first == 1 else (first - 1) * 5 + colour + 1
-                row = steps[min(need, reach)]
-                row[low] += count
+            least = min(need, reach)
+            if least <= jokers:
+                row = steps[least]
+                row[_FIRST if first == 1 else (first - 1) * 5 + colour + 1] += count
                 row[first * 5 + colour + 1] -= count
     rest = []
     running = [0] * (stages + 1)

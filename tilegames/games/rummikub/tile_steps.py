@@ -126,11 +126,12 @@ def jokers_of(key: int) -> int:
     return (key >> USED) & 7
 
 
-Move = tuple[int, int, int, Step]
-"""What a step adds to a state's key (its runs and jokers), its score (rack tiles laid), its
-tiles set aside for groups, and the step."""
+Move = tuple[int, int, int, int, Step]
+"""What a step adds to a state's key (its runs, jokers and tiles set aside), its score (rack
+tiles laid), its tiles set aside for groups, its jokers, and the step."""
 
 
+@lru_cache(maxsize=1 << 16)
 def moves(run: int, table: int, rack: int, jokers_left: int, number: int, colour: int, groups: bool,
           ahead: tuple[int, int]) -> tuple[Move, ...]:
     """`steps` for a colour's runs (by id) as changes to a state's key, best score first,
@@ -138,8 +139,8 @@ def moves(run: int, table: int, rack: int, jokers_left: int, number: int, colour
     group of this number can be made) none sets tiles aside."""
     shift = RUNS + RUN_BITS * colour
     # The numbers from 1 to 10 behave alike, and no more than 4 runs of a colour are ever open.
-    return tuple(((change << shift) + joker_change, gain, grouped, step)
-                 for change, joker_change, gain, grouped, step in _moves(
+    return tuple(((change << shift) + (jokers << USED) + grouped, gain, grouped, jokers, step)
+                 for change, jokers, gain, grouped, step in _moves(
                      run, table, rack, jokers_left, max(number, LAST_START - 1), groups,
                      (min(ahead[0], 4), min(ahead[1], 4))))
 
@@ -147,9 +148,9 @@ def moves(run: int, table: int, rack: int, jokers_left: int, number: int, colour
 @lru_cache(maxsize=1 << 16)
 def _moves(run: int, table: int, rack: int, jokers_left: int, number: int, groups: bool, ahead: tuple[int, int]
            ) -> tuple[tuple[int, int, int, int, Step], ...]:
-    """`moves` for any colour: each step's change to the runs' id (unshifted) and to the
-    jokers used (shifted), its score, its tiles set aside and the step."""
-    found = [(run_id(after) - run, step.jokers_in << USED, step.used - table, step.grouped, step)
+    """`moves` for any colour: each step's change to the runs' id (unshifted), its jokers, its
+    score, its tiles set aside and the step."""
+    found = [(run_id(after) - run, step.jokers_in, step.used - table, step.grouped, step)
              for step, after in steps(_RUN_TUPLES[run], table, rack, jokers_left, number)
              if (groups or not step.grouped) and can_go_on(after, number, ahead, jokers_left - step.jokers_in)]
     # Best score first; among equals, runs going on before runs stopping or starting, and the

@@ -14,16 +14,15 @@ from tilegames.games.rummikub.notation import HIGHEST, Face
 from tilegames.games.rummikub.notation import JOKER
 from tilegames.games.rummikub.solver_groups import FACES, deal_groups
 from tilegames.games.rummikub.tile_search import Cells, Play, Search
-from tilegames.games.rummikub.tile_steps import J1, ONE, WITH_JOKER, WITH_TILE, kinds
+from tilegames.games.rummikub.tile_steps import J1, ONE, WITH_JOKER, WITH_TILE
 
 Sets = tuple[tuple[Face, ...], ...]
 
 
 @dataclass
 class _Run:
-    """A run being laid: its state (tile_search.py), the number it starts at, its faces."""
+    """A run being laid: the number it starts at, its faces."""
 
-    state: int
     start: int
     faces: list[Face] = field(default_factory=list)
 
@@ -47,36 +46,38 @@ def most_tiles(table: Cells, rack: Cells, jokers: int, limit: int | None) -> tup
 
 
 def _laid_out(play: Play) -> tuple[list[_Run], list[list[Face]]]:
-    """The runs and groups the play's steps make."""
+    """The runs and groups the play's steps make. Each colour's open runs are kept by state, in
+    the order of the states, as a step counts them (tile_steps.kinds)."""
     done: list[_Run] = []
     groups: list[list[Face]] = []
-    open_runs: list[list[_Run]] = [[], [], [], []]
+    open_runs: list[dict[int, list[_Run]]] = [{}, {}, {}, {}]
     for number in range(1, HIGHEST + 1):
         grouped: list[list[Face]] = []
         for colour in range(4):
             step, face = play.steps[number - 1][colour], FACES[(colour, number)]
-            ordered = sorted(open_runs[colour], key=lambda run: run.state)
-            going: list[_Run] = []
-            at = 0
-            for k, (state, count) in enumerate(kinds(tuple(run.state for run in ordered))):
-                for j, run in enumerate(ordered[at:at + count]):
-                    if j < step.tiles[k]:
-                        run.state = WITH_TILE[state]
-                        run.faces.append(face)
-                        going.append(run)
-                    elif j < step.tiles[k] + step.jokers[k]:
-                        run.state = WITH_JOKER[state]
-                        run.faces.append(JOKER)
-                        going.append(run)
-                    else:
-                        done.append(run)
-                at += count
-            going += [_Run(ONE, number, [face]) for _ in range(step.started)]
-            going += [_Run(J1, number, [JOKER]) for _ in range(step.joker_started)]
+            by_state = open_runs[colour]
+            if not by_state and not step.started and not step.grouped and not step.joker_started:
+                grouped.append([])
+                continue  # nothing of this colour and number on the table
+            going: dict[int, list[_Run]] = {}
+            for k, state in enumerate(sorted(by_state)):
+                runs, tiles, jokers = by_state[state], step.tiles[k], step.jokers[k]
+                for run in runs[:tiles]:
+                    run.faces.append(face)
+                    going.setdefault(WITH_TILE[state], []).append(run)
+                for run in runs[tiles:tiles + jokers]:
+                    run.faces.append(JOKER)
+                    going.setdefault(WITH_JOKER[state], []).append(run)
+                done += runs[tiles + jokers:]
+            if step.started:
+                going.setdefault(ONE, []).extend(_Run(number, [face]) for _ in range(step.started))
+            if step.joker_started:
+                going.setdefault(J1, []).extend(_Run(number, [JOKER]) for _ in range(step.joker_started))
             open_runs[colour] = going
             grouped.append([face] * step.grouped)
-        groups += [list(group) for group in deal_groups(grouped, play.group_jokers[number - 1])]
-    done += [run for colour_runs in open_runs for run in colour_runs]
+        if any(grouped):
+            groups += [list(group) for group in deal_groups(grouped, play.group_jokers[number - 1])]
+    done += [run for by_state in open_runs for runs in by_state.values() for run in runs]
     return done, groups
 
 
