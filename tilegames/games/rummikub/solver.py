@@ -38,7 +38,7 @@ from functools import lru_cache
 from typing import Iterable, Literal, Sequence
 
 from tilegames.games.rummikub.config import INITIAL_MELD_POINTS as MELD_POINTS
-from tilegames.games.rummikub.notation import COLOURS, HIGHEST, Face
+from tilegames.games.rummikub.notation import HIGHEST, Face
 from tilegames.games.rummikub.sets import best_reading
 from tilegames.games.rummikub.solver_groups import FACES as _FACES
 from tilegames.games.rummikub.notation import JOKER
@@ -183,8 +183,8 @@ def solve(rack: Sequence[Face], table: Sequence[Sequence[Face]], mode: Mode = "t
     if not by_value:
         fast = most_tiles(table_counts, rack_counts, jokers, _limit(seconds, tile_search.STEPS_PER_SECOND))
         if fast is not None:
-            sets, points = fast
-            placed = _placed(table_counts, sets, jokers - table_jokers)
+            sets, points, numbered = fast
+            placed = numbered + (JOKER,) * (jokers - table_jokers)
             if not placed:
                 return None
             return Solution(placed, sets, len(placed), points - _points(table))
@@ -231,9 +231,8 @@ def _counts(faces: Iterable[Face]) -> dict[tuple[int, int], int]:
     """How many of each numbered tile: (colour index, number) -> count."""
     counts: dict[tuple[int, int], int] = {}
     for face in faces:
-        if face.colour is not None and face.number is not None:
-            key = (COLOURS.index(face.colour), face.number)
-            counts[key] = counts.get(key, 0) + 1
+        if not face.is_joker:
+            counts[face.rank] = counts.get(face.rank, 0) + 1  # a face's rank is (colour index, number)
     return counts
 
 

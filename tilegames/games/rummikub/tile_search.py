@@ -49,8 +49,10 @@ from tilegames.games.rummikub.tile_steps import (
     USED,
     Move,
     Step,
+    _MOVES,
+    cell_code,
     jokers_of,
-    moves,
+    moves_of,
 )
 
 STEPS_PER_SECOND = 80_000  # states the search takes up in a second on a slow machine (measured)
@@ -139,44 +141,39 @@ class Search:
     replays alike), past which TooManyStates."""
 
     def __init__(self, table: Cells, rack: Cells, jokers: int, limit: int | None = None) -> None:
-        self.table, self.jokers, self.limit = table, jokers, limit
+        self.jokers, self.limit = jokers, limit
         self.work = 0
         self.fit = _fitting(grid(table), rack, jokers)
         cells = grid(table)
         for (colour, number), count in self.fit.items():
             cells[colour][number] += count
         colours_at = [sum(1 for c in range(4) if cells[c][n]) for n in range(HIGHEST + 3)]
-        self.groups_at = [colours + jokers >= 3 for colours in colours_at]
         self.rest = _rest(cells, colours_at, self.fit, jokers)
-        # For each stage, the tiles of the number's later colours (for its groups) and the
-        # colour's tiles at the next two numbers (for its runs).
+        # For each colour stage, the tiles of the number's later colours (for its groups), and
+        # what the colour's moves there depend on (tile_steps.cell_code): its tiles, whether
+        # the number can have groups, the colour's tiles at the next two numbers (for its runs).
         self.later = [0] * (_END + 1)
-        self.ahead = [(0, 0)] * (_END + 1)
+        self.codes = [0] * (_END + 2)
         for number in range(1, HIGHEST + 1):
-            for colour in range(4):
-                stage = number * 5 + colour
-                self.later[stage] = sum(cells[c][number] for c in range(colour + 1, 4))
-                self.ahead[stage] = (cells[colour][number + 1], cells[colour][number + 2])
+            groups = colours_at[number] + jokers >= 3
+            later = 0
+            for colour in range(3, -1, -1):
+                stage, row = number * 5 + colour, cells[colour]
+                self.later[stage] = later
+                later += row[number]
+                self.codes[stage] = cell_code(table.get((colour, number), 0), self.fit.get((colour, number), 0), number,
+                                              colour, groups, row[number + 1], row[number + 2])
 
     def best(self) -> Play | None:
         """The play with the most rack tiles; None when the table cannot be sets at all."""
-        table, fit, jokers, limit = self.table, self.fit, self.jokers, self.limit
-        later_at, ahead, groups_at = self.later, self.ahead, self.groups_at
+        jokers, limit, later_at = self.jokers, self.limit, self.later
         rest_by_used = self.rest[::-1]  # by the jokers used, not left
         known: dict[int, int] = {}  # (state << 7 | stage) -> the most it can add
-        moves_at: dict[int, tuple[Move, ...]] = {}
         path: list[Step | int] = [0] * (_END + 1)  # each stage's step (a colour's) or jokers (groups')
         best_score, best_path, best_end = -1, path, 0
         work = self.work
         most_work = limit if limit is not None else 1 << 62
-
-        def moves_of(stage: int, key: int, used: int) -> tuple[Move, ...]:
-            """The moves of the colour of `stage` from `key`, worked out once per search."""
-            colour, number = _COLOUR[stage], _NUMBER[stage]
-            index = (((key >> _SHIFT[stage]) & RUN_MASK) << 10) | (stage << 3) | used
-            found = moves_at[index] = moves(index >> 10, table.get((colour, number), 0), fit.get((colour, number), 0),
-                                            jokers - used, number, colour, groups_at[number], ahead[stage])
-            return found
+        codes, stored = self.codes, _MOVES
 
         def go(stage: int, key: int, score: int, found: tuple[Move, ...]) -> None:
             """Search on from `key` at `stage` (a number's colour), `score` tiles laid so far,
@@ -207,9 +204,10 @@ class Search:
                     memo = (new_key << 7) | child
                     if total + known.get(memo, rest_by_used[now_used][child]) <= best_score:
                         continue  # finished before, or too few jokers left: it cannot beat the best
-                    next_found = moves_at.get((((new_key >> shift) & RUN_MASK) << 10) | (child << 3) | now_used)
+                    code = codes[child] | ((new_key >> shift) & RUN_MASK) | ((jokers - now_used) << 11)
+                    next_found = stored.get(code)
                     if next_found is None:
-                        next_found = moves_of(child, new_key, now_used)
+                        next_found = moves_of(code)
                     if not next_found or total + next_found[0][1] + rest_by_used[now_used][after_child] <= best_score:
                         known[memo] = best_score - total
                         continue  # its best move cannot beat the best
@@ -239,9 +237,10 @@ class Search:
                     memo = (after << 7) | child
                     if total + known.get(memo, rest_by_used[now_used][child]) <= best_score:
                         continue
-                    next_found = moves_at.get((((after >> shift) & RUN_MASK) << 10) | (child << 3) | now_used)
+                    code = codes[child] | ((after >> shift) & RUN_MASK) | ((jokers - now_used) << 11)
+                    next_found = stored.get(code)
                     if next_found is None:
-                        next_found = moves_of(child, after, now_used)
+                        next_found = moves_of(code)
                     if not next_found or total + next_found[0][1] + rest_by_used[now_used][after_child] <= best_score:
                         known[memo] = best_score - total
                         continue
@@ -250,7 +249,7 @@ class Search:
             known[(key << 7) | stage] = best_score - score
 
         try:
-            go(_FIRST, 0, 0, moves_of(_FIRST, 0, 0))
+            go(_FIRST, 0, 0, moves_of(codes[_FIRST] | (jokers << 11)))
         finally:
             self.work = work
         if best_score < 0:

@@ -131,18 +131,36 @@ Move = tuple[int, int, int, int, Step]
 tiles laid), its tiles set aside for groups, its jokers, and the step."""
 
 
-@lru_cache(maxsize=1 << 16)
-def moves(run: int, table: int, rack: int, jokers_left: int, number: int, colour: int, groups: bool,
-          ahead: tuple[int, int]) -> tuple[Move, ...]:
-    """`steps` for a colour's runs (by id) as changes to a state's key, best score first,
-    leaving out the steps whose runs cannot be finished (`can_go_on`); without `groups` (no
-    group of this number can be made) none sets tiles aside."""
+def cell_code(table: int, rack: int, number: int, colour: int, groups: bool, next1: int, next2: int) -> int:
+    """All that one colour's moves at one number depend on but its runs and jokers left, as
+    one int (a search adds those: `| run id | jokers left << 11`): the tiles there (table's,
+    rack's), the number (1 to 10 behave alike), the colour, whether the number can have groups,
+    and the colour's tiles at the next two numbers (no more than 4 runs of a colour are ever
+    open, so 4 is as many)."""
+    return ((table << 14) | (rack << 17) | ((number if number > LAST_START - 1 else LAST_START - 1) << 20)
+            | (colour << 24) | (groups << 26) | ((next1 if next1 < 4 else 4) << 27) | ((next2 if next2 < 4 else 4) << 30))
+
+
+_MOVES: dict[int, tuple[Move, ...]] = {}
+_MOVES_KEPT = 1 << 17  # moves kept for the next searches before the store starts again
+
+
+def moves_of(code: int) -> tuple[Move, ...]:
+    """The moves for `cell_code(...) | runs' id | jokers left << 11` (a search looks in
+    `_MOVES` first, then asks here, which keeps them there): `steps` as changes to a state's
+    key, best score first,
+    leaving out the steps whose runs cannot be finished (`can_go_on`); at a number that can
+    have no group, none sets tiles aside."""
+    run, jokers_left = code & RUN_MASK, (code >> 11) & 7
+    table, rack, number, colour = (code >> 14) & 7, (code >> 17) & 7, (code >> 20) & 15, (code >> 24) & 3
+    groups, ahead = bool((code >> 26) & 1), ((code >> 27) & 7, (code >> 30) & 7)
     shift = RUNS + RUN_BITS * colour
-    # The numbers from 1 to 10 behave alike, and no more than 4 runs of a colour are ever open.
-    return tuple(((change << shift) + (jokers << USED) + grouped, gain, grouped, jokers, step)
-                 for change, jokers, gain, grouped, step in _moves(
-                     run, table, rack, jokers_left, max(number, LAST_START - 1), groups,
-                     (min(ahead[0], 4), min(ahead[1], 4))))
+    found = tuple(((change << shift) + (jokers << USED) + grouped, gain, grouped, jokers, step)
+                  for change, jokers, gain, grouped, step in _moves(run, table, rack, jokers_left, number, groups, ahead))
+    if len(_MOVES) >= _MOVES_KEPT:
+        _MOVES.clear()
+    _MOVES[code] = found
+    return found
 
 
 @lru_cache(maxsize=1 << 16)

@@ -30,10 +30,12 @@ class _Run:
         return sum(range(self.start, self.start + len(self.faces)))
 
 
-def most_tiles(table: Cells, rack: Cells, jokers: int, limit: int | None) -> tuple[Sets, int] | None:
-    """The new table of the play with the most rack tiles, every joker laid, and its points;
-    None when it has no room for its free jokers (solver.py's full programme decides then). A
-    ValueError when the table's tiles cannot be sets at all; TooManyStates past `limit`."""
+def most_tiles(table: Cells, rack: Cells, jokers: int, limit: int | None
+               ) -> tuple[Sets, int, tuple[Face, ...]] | None:
+    """The new table of the play with the most rack tiles, every joker laid, its points and
+    the numbered rack tiles it lays (sorted); None when it has no room for its free jokers
+    (solver.py's full programme decides then). A ValueError when the table's tiles cannot be
+    sets at all; TooManyStates past `limit`."""
     play = Search(table, rack, jokers, limit).best()
     if play is None:
         raise ValueError("the table's tiles cannot all be in sets")
@@ -42,7 +44,10 @@ def most_tiles(table: Cells, rack: Cells, jokers: int, limit: int | None) -> tup
         return None
     points = sum(run.points() for run in runs)
     points += sum(len(group) * _number(group) for group in groups)
-    return tuple(tuple(run.faces) for run in runs) + tuple(tuple(group) for group in groups), points
+    placed = tuple(FACES[(colour, number)]
+                   for colour in range(4) for number in range(1, HIGHEST + 1)
+                   for _ in range(play.steps[number - 1][colour].used - table.get((colour, number), 0)))
+    return tuple(tuple(run.faces) for run in runs) + tuple(tuple(group) for group in groups), points, placed
 
 
 def _laid_out(play: Play) -> tuple[list[_Run], list[list[Face]]]:
