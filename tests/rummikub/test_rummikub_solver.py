@@ -56,6 +56,23 @@ def test_the_table_is_rearranged_to_take_a_tile():
     assert best is not None and sorted(laid(best)[1]) == ["R1 R2 R3 R4", "R4 R5 R6"]
 
 
+def test_of_plays_as_good_the_one_that_changes_fewer_of_the_tables_sets_is_found():
+    # K7 goes on K8 K9 K10; the search alone joins the three black runs into one.
+    position = parse_faces("R8 K7"), table("K1 K2 K3", "K4 K5 K6", "R7 B7 O7", "K8 K9 K10")
+    alone = solve(*position, keep_sets=False)
+    best = solve(*position)
+    assert alone is not None and best is not None and best.tiles == alone.tiles == 1
+    assert sorted(laid(best)[1]) == ["K1 K2 K3", "K4 K5 K6", "K7 K8 K9 K10", "R7 B7 O7"]
+
+
+def test_keeping_sets_holds_in_value_mode_too():
+    old = ["K1 K2 K3", "K4 K5 K6", "K8 K9 K10"]
+    best = solve(parse_faces("K7"), table(*old), "value")
+    assert best is not None and best.value == 7
+    # K7 ends K4 K5 K6 or begins K8 K9 K10: either way one set changes, not three.
+    assert sum(1 for row in laid(best)[1] if row in old) == 2
+
+
 def test_equal_plays_keep_the_joker_on_the_rack():
     best = solve(parse_faces("K4 J"), table("K1 K2 K3"))
     assert best is not None and best.tiles == 2  # both fit: K1-K4 J (the joker as K5)

@@ -3,7 +3,8 @@
 Given the rack and the sets on the table, it finds which rack tiles to lay so that every table
 tile stays on the table in valid sets and the most is laid: the most tiles (`tiles`), the most
 points (`value`), or the best initial meld from the rack alone (`meld`). Ties go to the play
-that keeps more jokers on the rack. It returns the whole new table.
+that leaves more of the table's sets as they were (`_keeping_sets`), then to the one that keeps
+more jokers on the rack. It returns the whole new table.
 
 How: a dynamic programme over the numbers 1 to 13, in the manner of van Rijn, Takes & Vis,
 "The Complexity of Rummikub Problems" (2015). Going up the numbers, what matters of the sets
@@ -33,6 +34,7 @@ alone is not looked for there.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterable, Literal, Sequence
@@ -168,12 +170,77 @@ def _search(table_counts: dict[tuple[int, int], int], rack_counts: dict[tuple[in
 
 
 def solve(rack: Sequence[Face], table: Sequence[Sequence[Face]], mode: Mode = "tiles",
-          seconds: float | None = None) -> Solution | None:
+          seconds: float | None = None, keep_sets: bool = True) -> Solution | None:
     """The best play for `rack` on `table` in `mode`, or None when no rack tile can be laid
     (in `meld` mode: no meld of 30 or more). A ValueError when the table's tiles cannot be
     sets at all; TooManyStates when the search would take longer than `seconds` on a slow
     machine, as its count of states says (a count, not a clock, so a seeded game replays alike;
-    most positions take milliseconds, a table of 70 tiles with four jokers can take seconds)."""
+    most positions take milliseconds, a table of 70 tiles with four jokers can take seconds).
+
+    With `keep_sets`, of the plays as good, one that leaves more of the table's sets as they
+    are (`_keeping_sets`); without, the search's own play (what the benchmark times)."""
+    found = _solve(rack, table, mode, seconds)
+    if found is None or not keep_sets or mode == "meld" or not table:
+        return found
+    return _keeping_sets(rack, table, found, mode, seconds)
+
+
+def _keeping_sets(rack: Sequence[Face], table: Sequence[Sequence[Face]], found: Solution, mode: Mode,
+                  seconds: float | None) -> Solution:
+    """`found`, or a play as good that leaves more of the table's sets untouched.
+
+    The sets `found` leaves as they are are kept; then each set it changes, in turn, is kept
+    too if the rest of the table with the rack still gives a play as good (the same tiles, or
+    the same points and jokers laid). That is a search for each set changed, each on a smaller
+    table; it keeps every set it can one at a time, which is not always the most sets that
+    could be kept together. A search past `seconds` ends it with what it has."""
+    new_sets = Counter(_set_key(row) for row in found.table)
+    kept: list[int] = []
+    changed: list[int] = []
+    for index, row in enumerate(table):
+        key = _set_key(row)
+        if new_sets[key] > 0:
+            new_sets[key] -= 1
+            kept.append(index)
+        else:
+            changed.append(index)
+    if not changed:
+        return found
+    best = found
+    rest = [i for i in range(len(table)) if i not in kept]
+    for index in sorted(changed, key=lambda i: -len(table[i])):
+        trial = [table[i] for i in rest if i != index]
+        try:
+            other = _solve(rack, trial, mode, seconds)
+        except TooManyStates:
+            break
+        if other is not None and _worth(other, mode) == _worth(found, mode):
+            rest.remove(index)
+            best = other
+    if best is found:
+        return found
+    untouched = tuple(tuple(table[i]) for i in range(len(table)) if i not in rest)
+    return Solution(best.placed, untouched + best.table, best.tiles, best.value)
+
+
+def _worth(found: Solution, mode: Mode) -> tuple[int, int]:
+    """What makes one play as good as another in `mode`: its tiles, or its points and then
+    the fewest jokers laid."""
+    if mode == "tiles":
+        return (found.tiles, 0)
+    return (found.value, -sum(1 for face in found.placed if face.is_joker))
+
+
+def _set_key(row: Sequence[Face]) -> tuple[str, tuple[Face, ...]]:
+    """A set as read, to tell the same set in another order: a run in its order (its jokers
+    stand for their places), a group's tiles in any order."""
+    kind = best_reading(row).kind
+    return (kind, tuple(row) if kind == "run" else tuple(sorted(row)))
+
+
+def _solve(rack: Sequence[Face], table: Sequence[Sequence[Face]], mode: Mode, seconds: float | None
+           ) -> Solution | None:
+    """`solve` without keeping sets: the search's own play."""
     if mode == "meld":
         table = ()
     table_counts, rack_counts = _counts(face for row in table for face in row), _counts(rack)
