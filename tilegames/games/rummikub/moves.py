@@ -19,7 +19,8 @@ is legal under every rule option (the jokers' rules, the initial meld's). The ex
 (solver.py) does rearrange it: `best_play` asks it for the play that lays the most tiles (or
 points), lays it out with the hand's tiles (arrange.py) and checks it against the jokers'
 rules of the game (the view's `rules`); where those are not the defaults the solver assumes
-and its play breaks them, the greedy play stands in.
+and its play breaks them, the best play that keeps or frees each table joker as they allow
+(joker_plays.py), or the greedy play, stands in.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from tilegames.core.parts.tiles import Tile
 from tilegames.games.rummikub.actions import Play
 from tilegames.games.rummikub.arrange import arranged
 from tilegames.games.rummikub.config import INITIAL_MELD_POINTS, RummikubConfig
+from tilegames.games.rummikub.joker_plays import legal_plays
 from tilegames.games.rummikub.jokers import joker_problems
 from tilegames.games.rummikub.meld_search import best_meld, can_meld
 from tilegames.games.rummikub.notation import HIGHEST, JOKER, LOWEST, Face, face_of
@@ -172,16 +174,29 @@ def _solved(hand: Hand, mode: Mode, seconds: float | None) -> Candidate | None:
     if not hand.melded:
         return initial_meld(hand)  # the rack's most valuable meld, exact already (meld_search.py)
     table_faces = [[face_of(t) for t in row] for row in hand.table]
-    solution = solve(hand.faces(), table_faces, mode, seconds)
-    if solution is None:
-        return None
-    rows = arranged(hand.table, hand.rack, solution.table)
     rack_ids = {t.id for t in hand.rack}
-    if joker_problems(hand.config, hand.table, rows, rack_ids):
-        return lay_and_extend(hand)
+    for keep_sets in (True, False):  # the tidier play first; the search's own may free a joker where it may not
+        solution = solve(hand.faces(), table_faces, mode, seconds, keep_sets)
+        if solution is None:
+            return None
+        rows = arranged(hand.table, hand.rack, solution.table)
+        if not joker_problems(hand.config, hand.table, rows, rack_ids):
+            return _candidate(hand, rows, solution.value)
+    # The strict joker rules keep a joker the solver took: the best of the plays that keep or
+    # free each table joker as they allow (joker_plays.py), or the greedy play.
+    plays = [_candidate(hand, p.rows, p.points) for p in legal_plays(hand.table, hand.rack, hand.config, mode, seconds)]
+    greedy = lay_and_extend(hand)
+    plays += [greedy] if greedy is not None else []
+    worth = (lambda c: (len(c.placed), c.points)) if mode == "tiles" else (lambda c: (c.points, len(c.placed)))
+    return max(plays, key=worth, default=None)
+
+
+def _candidate(hand: Hand, rows: Sequence[Row], points: int) -> Candidate:
+    """The play of the new table `rows`, adding `points`."""
+    rack_ids = {t.id for t in hand.rack}
     placed = tuple(t for row in rows for t in row if t.id in rack_ids)
     new_sets = tuple(row for row in rows if all(t.id in rack_ids for t in row))
-    return Candidate(Play(_ids(rows)), solution.value, placed, new_sets)
+    return Candidate(Play(_ids(rows)), points, placed, new_sets)
 
 
 def could_meld(hand: Hand) -> bool:

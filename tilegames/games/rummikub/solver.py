@@ -27,7 +27,8 @@ what the table gains in points; `meld` is `value` with the table left out, and i
 at 30 or more.
 
 Jokers follow the default options (`joker_free_by_rearrange`): only the final table must be
-valid, so a table joker may stand for another tile afterwards. Every set has a numbered tile
+valid, so a table joker may stand for another tile afterwards. Under the strict options,
+joker_plays.py asks again with the table's joker sets kept or freed as they allow. Every set has a numbered tile
 (§1.3); that only binds the XP set's four jokers, and a play that would need a set of jokers
 alone is not looked for there.
 """
@@ -170,7 +171,7 @@ def _search(table_counts: dict[tuple[int, int], int], rack_counts: dict[tuple[in
 
 
 def solve(rack: Sequence[Face], table: Sequence[Sequence[Face]], mode: Mode = "tiles",
-          seconds: float | None = None, keep_sets: bool = True) -> Solution | None:
+          seconds: float | None = None, keep_sets: bool = True, lay_none: bool = False) -> Solution | None:
     """The best play for `rack` on `table` in `mode`, or None when no rack tile can be laid
     (in `meld` mode: no meld of 30 or more). A ValueError when the table's tiles cannot be
     sets at all; TooManyStates when the search would take longer than `seconds` on a slow
@@ -178,8 +179,10 @@ def solve(rack: Sequence[Face], table: Sequence[Sequence[Face]], mode: Mode = "t
     most positions take milliseconds, a table of 70 tiles with four jokers can take seconds).
 
     With `keep_sets`, of the plays as good, one that leaves more of the table's sets as they
-    are (`_keeping_sets`); without, the search's own play (what the benchmark times)."""
-    found = _solve(rack, table, mode, seconds)
+    are (`_keeping_sets`); without, the search's own play (what the benchmark times). With
+    `lay_none`, a table that takes no rack tile is still laid out (a Solution placing nothing)
+    rather than None, for a caller that put tiles of its own on the table to be laid."""
+    found = _solve(rack, table, mode, seconds, lay_none)
     if found is None or not keep_sets or mode == "meld" or not table:
         return found
     return _keeping_sets(rack, table, found, mode, seconds)
@@ -209,11 +212,15 @@ def _keeping_sets(rack: Sequence[Face], table: Sequence[Sequence[Face]], found: 
     best = found
     rest = [i for i in range(len(table)) if i not in kept]
     for index in sorted(changed, key=lambda i: -len(table[i])):
+        if not best_reading(table[index]).valid:
+            continue  # a row that is no set (a tile a caller wants laid) is never kept
         trial = [table[i] for i in rest if i != index]
         try:
-            other = _solve(rack, trial, mode, seconds)
+            other = _solve(rack, trial, mode, seconds, True)
         except TooManyStates:
             break
+        except ValueError:
+            continue  # the rest of the table cannot be sets without this one
         if other is not None and _worth(other, mode) == _worth(found, mode):
             rest.remove(index)
             best = other
@@ -238,8 +245,8 @@ def _set_key(row: Sequence[Face]) -> tuple[str, tuple[Face, ...]]:
     return (kind, tuple(row) if kind == "run" else tuple(sorted(row)))
 
 
-def _solve(rack: Sequence[Face], table: Sequence[Sequence[Face]], mode: Mode, seconds: float | None
-           ) -> Solution | None:
+def _solve(rack: Sequence[Face], table: Sequence[Sequence[Face]], mode: Mode, seconds: float | None,
+           lay_none: bool = False) -> Solution | None:
     """`solve` without keeping sets: the search's own play."""
     if mode == "meld":
         table = ()
@@ -252,14 +259,15 @@ def _solve(rack: Sequence[Face], table: Sequence[Sequence[Face]], mode: Mode, se
         if fast is not None:
             sets, points, numbered = fast
             placed = numbered + (JOKER,) * (jokers - table_jokers)
-            if not placed:
+            if not placed and not lay_none:
                 return None
             return Solution(placed, sets, len(placed), points - _points(table))
-    return _full(table, table_counts, rack_counts, jokers, mode, _limit(seconds, STATES_PER_SECOND))
+    return _full(table, table_counts, rack_counts, jokers, mode, _limit(seconds, STATES_PER_SECOND), lay_none)
 
 
 def _full(table: Sequence[Sequence[Face]], table_counts: dict[tuple[int, int], int],
-          rack_counts: dict[tuple[int, int], int], jokers: int, mode: Mode, limit: int | None) -> Solution | None:
+          rack_counts: dict[tuple[int, int], int], jokers: int, mode: Mode, limit: int | None,
+          lay_none: bool = False) -> Solution | None:
     """`solve` by the full programme (`_search`): every mode, and the tables the fast one
     leaves (too little room for its free jokers)."""
     by_value = mode != "tiles"
@@ -278,7 +286,7 @@ def _full(table: Sequence[Sequence[Face]], table_counts: dict[tuple[int, int], i
     sets, points = _rebuild(layers, best[1])
     placed = _placed(table_counts, sets, best[1][1] - table_jokers)
     value = points - _points(table)
-    if not placed or (mode == "meld" and value < MELD_POINTS):
+    if (not placed and not lay_none) or (mode == "meld" and value < MELD_POINTS):
         return None
     return Solution(placed, sets, len(placed), value)
 
