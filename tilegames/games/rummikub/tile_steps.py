@@ -11,6 +11,7 @@ else.
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -31,6 +32,7 @@ GROUPED_MASK, MOST, USED, RUNS, RUN_BITS = 15, 4, 6, 9, 11
 RUN_MASK = (1 << RUN_BITS) - 1
 _RUN_IDS: dict[tuple[int, ...], int] = {(): 0}
 _RUN_TUPLES: list[tuple[int, ...]] = [()]
+_NEW_ID = threading.Lock()
 
 
 @dataclass(frozen=True)
@@ -108,11 +110,15 @@ def can_go_on(runs: tuple[int, ...], number: int, ahead: tuple[int, int], jokers
 
 
 def run_id(runs: tuple[int, ...]) -> int:
-    """The id of a colour's open runs (the same tuple, the same id, in every search)."""
+    """The id of a colour's open runs (the same tuple, the same id, in every search). A new one
+    is made under a lock: a computer player's search may run in a thread beside a hint's."""
     found = _RUN_IDS.get(runs)
     if found is None:
-        found = _RUN_IDS[runs] = len(_RUN_TUPLES)
-        _RUN_TUPLES.append(runs)
+        with _NEW_ID:
+            found = _RUN_IDS.get(runs)
+            if found is None:
+                _RUN_TUPLES.append(runs)
+                found = _RUN_IDS[runs] = len(_RUN_TUPLES) - 1
     return found
 
 
