@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import subprocess
 import sys
 
@@ -32,6 +33,17 @@ def test_version_via_python_dash_m():
     result = run_module("--version")
     assert result.returncode == 0
     assert result.stdout.strip() == f"tilegames {__version__}"
+
+
+def test_output_to_a_reader_that_has_gone_ends_quietly():
+    # `tilegames ... | head -1`: the reader is gone before the answer is written.
+    read, write = os.pipe()
+    os.close(read)
+    with os.fdopen(write, "w") as stdout:
+        result = subprocess.run([sys.executable, "-m", "tilegames", "rummikub", "solve", "--rack", "K7", "--table",
+                                 "K4 K5 K6"], stdout=stdout, stderr=subprocess.PIPE, text=True, timeout=60)
+    assert result.returncode == 141
+    assert "Traceback" not in result.stderr and "BrokenPipe" not in result.stderr
 
 
 def test_help_lists_every_subcommand(capsys):

@@ -419,3 +419,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 1
         except KeyboardInterrupt:
             return 130
+        except BrokenPipeError:
+            # The reader went away (`tilegames ... | head -1`): nothing more to say to it, and
+            # Python's last flush must not fail again, so what is left goes nowhere.
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            return 141  # what a shell reports for a program ended by SIGPIPE

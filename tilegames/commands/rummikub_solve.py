@@ -17,7 +17,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from tilegames.core.text.i18n import _
+from tilegames.core.text.i18n import _, ngettext
 
 if TYPE_CHECKING:  # the rules are imported when the tool runs: every start builds this parser
     from tilegames.games.rummikub.notation import Face
@@ -128,8 +128,9 @@ def answer_for(position: Position) -> dict[str, Any]:
 def render(answer: dict[str, Any], mode: str) -> str:
     if not answer["placed"]:
         return _("No initial meld of 30 or more.") if mode == "meld" else _("No tile of the rack can be laid.")
-    lines = [_("Lay {tiles}: {count} tiles, {value} points.").format(
-        tiles=" ".join(answer["placed"]), count=answer["tiles"], value=answer["value"]), _("The table after it:")]
+    lines = [ngettext("Lay {tiles}: {count} tile, {value} points.", "Lay {tiles}: {count} tiles, {value} points.",
+                      answer["tiles"]).format(tiles=" ".join(answer["placed"]), count=answer["tiles"],
+                                              value=answer["value"]), _("The table after it:")]
     lines += ["  " + " ".join(row) for row in answer["table"]]
     return "\n".join(lines)
 
