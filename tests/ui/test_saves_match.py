@@ -52,3 +52,33 @@ async def test_resuming_a_finished_match_game_twice_deals_the_next_game_once(app
         assert read_header(second).meta["match"]["game"] == 2
         assert read_header(second).meta["match"]["id"] == read_header(first).meta["match"]["id"]
         assert len(load_journal(second).records) == 0
+
+
+async def test_the_next_games_clock_waits_while_the_summary_is_read(app):
+    # The next game is dealt when a game ends, under the summary: its first turn's minute
+    # must not run out while the players read it.
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.start("rummikub", ("Ann", "Bora"), config(turn_seconds=60), open_hands=True, seed=3)
+        await pilot.pause()
+        first = play_screen(app).session.path
+        app.back_to_menu()
+        await pilot.pause()
+    session = LocalSession.resume(first)
+    while session.result() is None:
+        seat = session.current_seat
+        session.act(seat, choose_action(session.controller.state, seat))
+    session.close()
+
+    clock = FakeClock()
+    app = TilegamesApp(clock=clock)
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.resume(first)
+        await pilot.pause()
+        assert isinstance(app.screen, SummaryScreen)
+        clock.advance(100)  # longer than a turn
+        await pilot.press("enter")
+        await pilot.pause()
+        session = play_screen(app).session
+        assert session.remaining() == 60
+        clock.advance(10)  # and once the game is shown, the minute runs
+        assert session.remaining() == 50

@@ -145,4 +145,6 @@ class SeriesFlow:
         self.series = self.series.record(record)
         if not self.series.is_over:
             self.next = self.deal_next(last_try=False)
+            if self.next is not None:
+                self.next.pause_clock()  # its first turn's minute waits while the summary is read
         self.app.push_screen(plugin(self.game_id).summary(session, self.series))
