@@ -28,9 +28,9 @@ at 30 or more.
 
 Jokers follow the default options (`joker_free_by_rearrange`): only the final table must be
 valid, so a table joker may stand for another tile afterwards. Under the strict options,
-joker_plays.py asks again with the table's joker sets kept or freed as they allow. Every set has a numbered tile
-(§1.3); that only binds the XP set's four jokers, and a play that would need a set of jokers
-alone is not looked for there.
+joker_plays.py asks again with the table's joker sets kept or freed as they allow. Every set
+has a numbered tile (§1.3); that only binds the XP set's four jokers, and a play that would
+need a set of jokers alone is not looked for there.
 """
 
 from __future__ import annotations
