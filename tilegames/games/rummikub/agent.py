@@ -6,10 +6,11 @@ seat's view only (DESIGN.md §4, §7a).
   beats it more often than not.
 * **normal** lays the most tiles it can now, rearranging the whole table (the exact solver,
   moves.py's `best_play`); its initial meld is the rack's most valuable.
-* **strong** looks past this turn: it goes out when it can; otherwise it lays the most tiles,
-  and of those plays the one worth most points (what is left on a rack counts against it at
-  the end); while it holds the fewest tiles at the table it keeps its jokers back when they
-  would only lay themselves (a joker on the rack is the best tile for later turns).
+* **strong** looks past this turn (strong.py): it goes out when it can; otherwise it lays the
+  most tiles, of those the play worth most points, but when an opponent is about to go out it
+  keeps back tiles, or draws, rather than leave a table that takes the opponent's last tiles;
+  while it holds no more tiles than anyone it keeps its jokers back when they would only lay
+  themselves.
 
 Every level declines every redeal, draws when it lays nothing, and passes when the pool is
 empty and it cannot play (with the pool empty, a level that found nothing lays what the
@@ -22,15 +23,14 @@ from __future__ import annotations
 
 import json
 import random
-from dataclasses import replace
 from typing import Any
 
 from tilegames.core.computer_seats import DEFAULT_LEVEL, LEVELS
 from tilegames.core.kernel.protocol import Action
 from tilegames.games.rummikub.actions import Draw, Pass, Redeal
 from tilegames.games.rummikub.moves import Candidate, Hand, best_play, find_play
-from tilegames.games.rummikub.notation import face_of
 from tilegames.games.rummikub.possible_play import SOLVER_SECONDS
+from tilegames.games.rummikub.strong import strong_play
 from tilegames.games.rummikub.view_types import RummikubView, rummikub_view
 
 EASY_DRAWS = 0.3  # how often easy draws instead of a play it found
@@ -71,25 +71,6 @@ class RummikubAgent:
         if self.level == "normal":
             return best_play(hand, "tiles", seconds)
         return strong_play(view, hand, seconds)
-
-
-def strong_play(view: RummikubView, hand: Hand, seconds: float) -> Candidate | None:
-    """The strong level's play (see the module's docstring)."""
-    most = best_play(hand, "tiles", seconds)
-    if most is None or not hand.melded or len(most.placed) == len(hand.rack):
-        return most
-    richest = best_play(hand, "value", seconds)
-    if richest is not None and len(richest.placed) == len(most.placed):
-        most = richest
-    jokers = [t for t in most.placed if face_of(t).is_joker]
-    seat = view["you"]
-    others = [size for s, size in enumerate(view["rack_sizes"]) if s != seat]
-    if jokers and others and len(hand.rack) <= min(others):
-        held = replace(hand, rack=tuple(t for t in hand.rack if not face_of(t).is_joker))
-        without = best_play(held, "tiles", seconds)
-        if without is not None and len(without.placed) >= len(most.placed) - len(jokers):
-            return without
-    return most
 
 
 def new_agent(level: str = DEFAULT_LEVEL) -> RummikubAgent:

@@ -1,0 +1,158 @@
+"""Rummikub's strong level: the exact best play of normal, with a look past this turn at what
+the next player can do with the table it leaves (DESIGN.md §7a, "Agents and levels").
+
+Normal lays the most tiles it can. Measured against it, three things win games:
+
+* **Going out** whenever the rack can be laid whole.
+* **Points among equal plays.** Of the plays that lay the most tiles, the one worth most is
+  laid: what is left on a rack when someone goes out counts against it, and a match is won on
+  points.
+* **Not opening the table to a player about to go out.** When an opponent who has melded holds
+  `GUARD_AT` tiles or fewer, those tiles are ones they could not lay last turn (a player lays
+  what it can; one tile may have been drawn since). A play that lets such tiles fit gives them
+  the game. So strong weighs its most-tiles play against the same play without each of its
+  tiles in turn, and against drawing: for each, the chance that the opponent can lay their
+  whole rack on the table left (`OutRisk`), plus `KEEP_WEIGHT` for each tile kept back, and the
+  least of those is played.
+
+While it holds no more tiles than anyone, it also keeps jokers back that would only lay
+themselves: a joker on the rack fits the most future plays.
+
+Every search is the exact solver's (moves.py's `best_play`), each within the turn's budget; a
+decision is a few dozen small searches (a single face on a table), milliseconds each.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, replace
+
+from tilegames.games.rummikub.moves import Candidate, Hand, Row, best_play
+from tilegames.games.rummikub.notation import Face, face_of, full_set
+from tilegames.games.rummikub.solver import TooManyStates, solve
+from tilegames.games.rummikub.view_types import RummikubView
+
+GUARD_AT = 4
+"""An opponent holding this many tiles or fewer may go out on the next turn: guard the table.
+Chosen by 2-player matches against normal (seed 2, 200 each): 3 won 56.0 %, 4 won 59.8 %,
+5 won 59.3 %."""
+
+KEEP_WEIGHT = 0.05
+"""What each tile held back costs, against a chance (0 to 1) that the opponent goes out next.
+Chosen by 400 single games against normal: 0.05 won 58.0 %, 0.1 won 56.5 %."""
+
+
+def strong_play(view: RummikubView, hand: Hand, seconds: float) -> Candidate | None:
+    """The strong level's play, or None to draw (see the module's docstring)."""
+    most = best_play(hand, "tiles", seconds)
+    if most is None or not hand.melded or len(most.placed) == len(hand.rack):
+        return most
+    richest = best_play(hand, "value", seconds)
+    if richest is not None and len(richest.placed) == len(most.placed):
+        most = richest
+    closest = _closest_opponent(view)
+    if closest is not None and closest <= GUARD_AT:
+        return guarded(hand, most, OutRisk.facing(view, hand, closest, seconds), seconds)
+    return _jokers_kept(view, hand, most, seconds)
+
+
+def _closest_opponent(view: RummikubView) -> int | None:
+    """The fewest tiles an opponent who has melded holds (one who has not cannot go out on
+    the table), or None when none has melded."""
+    seat = view["you"]
+    sizes = [size for s, size in enumerate(view["rack_sizes"]) if s != seat and view["melded"][s]]
+    return min(sizes, default=None)
+
+
+def _jokers_kept(view: RummikubView, hand: Hand, most: Candidate, seconds: float) -> Candidate:
+    """`most`, or while this seat holds no more tiles than anyone, the play without the
+    rack's jokers when it lays every other tile `most` lays."""
+    jokers = [t for t in most.placed if face_of(t).is_joker]
+    seat = view["you"]
+    others = [size for s, size in enumerate(view["rack_sizes"]) if s != seat]
+    if not jokers or not others or len(hand.rack) > min(others):
+        return most
+    held = replace(hand, rack=tuple(t for t in hand.rack if not face_of(t).is_joker))
+    without = best_play(held, "tiles", seconds)
+    if without is not None and len(without.placed) >= len(most.placed) - len(jokers):
+        return without
+    return most
+
+
+def guarded(hand: Hand, most: Candidate, risk: OutRisk, seconds: float) -> Candidate | None:
+    """Of `most`, the best play without each of its tiles, and a draw (None): the one with
+    the least `risk` that the opponent goes out next, plus KEEP_WEIGHT per tile held back (of
+    equal cost, the one that lays more)."""
+    laid = len(most.placed)
+    first = risk.on(table_after(hand, most))
+    if first == 0:
+        return most
+    options: list[tuple[float, int, Candidate | None]] = [(first, 0, most)]
+    for tile in {t.face: t for t in most.placed}.values():
+        rest = replace(hand, rack=tuple(t for t in hand.rack if t.id != tile.id))
+        play = best_play(rest, "tiles", seconds)
+        if play is not None:
+            options.append((risk.on(table_after(rest, play)), laid - len(play.placed), play))
+    if hand.pool:
+        options.append((risk.on(hand.table), laid + 1, None))
+    return min(options, key=lambda o: (o[0] + KEEP_WEIGHT * o[1], o[1]))[2]
+
+
+def table_after(hand: Hand, play: Candidate) -> tuple[Row, ...]:
+    """The table once `play` is laid."""
+    by_id = hand.by_id()
+    return tuple(tuple(by_id[i] for i in row) for row in play.action.sets)
+
+
+@dataclass(frozen=True)
+class OutRisk:
+    """How likely an opponent holding `tiles` tiles is to lay them all on a table.
+
+    The tiles this seat cannot see are the candidates for the opponent's rack. Those that fit
+    the table as it is now (`live`) are unlikely to be there: the opponent would have laid
+    them. Those that fit nowhere now (`dead`, with their copies) are what the rack is made of,
+    bar one tile perhaps drawn since. On a new table, the share of dead tiles it opens, `a`,
+    is the chance one rack tile now fits, and `b`, the share of every unseen tile that fits,
+    the chance for a drawn one: a**tiles for one, a**(tiles-1) * (a + b) / 2 for more. Tiles
+    are taken one at a time, as if they did not make sets together: a rough estimate that
+    orders the plays, which is all it is for."""
+
+    dead: tuple[Face, ...]
+    weights: tuple[int, ...]
+    live: int
+    tiles: int
+    seconds: float
+
+    @classmethod
+    def facing(cls, view: RummikubView, hand: Hand, tiles: int, seconds: float) -> OutRisk:
+        seen = Counter(face_of(t) for t in (*hand.rack, *(t for row in hand.table for t in row)))
+        unseen = Counter(face_of(t) for t in full_set(view["edition"])) - seen
+        now = _faces(hand.table)
+        dead = [f for f in sorted(unseen) if not fits(f, now, seconds)]
+        live = sum(unseen.values()) - sum(unseen[f] for f in dead)
+        return cls(tuple(dead), tuple(unseen[f] for f in dead), live, tiles, seconds)
+
+    def on(self, table: tuple[Row, ...]) -> float:
+        """The chance, as described above, that the opponent goes out on `table`."""
+        dead = sum(self.weights)
+        if not dead:
+            return 0.0
+        rows = _faces(table)
+        opened = sum(w for f, w in zip(self.dead, self.weights) if fits(f, rows, self.seconds))
+        a = opened / dead
+        if self.tiles == 1:
+            return a
+        b = (self.live + opened) / (self.live + dead)
+        return a ** (self.tiles - 1) * (a + b) / 2
+
+
+def fits(face: Face, rows: list[list[Face]], seconds: float) -> bool:
+    """Whether one tile of `face` can be laid on the table of `rows`, rearranging it as needed."""
+    try:
+        return solve([face], rows, "tiles", seconds, keep_sets=False) is not None
+    except TooManyStates:
+        return False
+
+
+def _faces(table: tuple[Row, ...]) -> list[list[Face]]:
+    return [[face_of(t) for t in row] for row in table]
