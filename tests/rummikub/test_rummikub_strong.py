@@ -44,6 +44,13 @@ def test_it_keeps_back_the_tile_that_would_let_an_opponent_about_to_go_out_lay_t
     assert play is not None and laid(play) == ["O1", "O2", "O3"]
 
 
+def test_it_holds_back_one_tile_after_another_while_each_lowers_the_risk():
+    state = position(["R8 B8 O1 O2 O3", "R9 B9"], table=["R5 R6 R7", "B5 B6 B7"], pool="K1 K2")
+    hand = Hand.of(state, 0)
+    play = guarded(hand, best_play(hand), risk("R9 B9", tiles=1), 1.0)  # each 8 opens a 9
+    assert play is not None and laid(play) == ["O1", "O2", "O3"]
+
+
 def test_with_no_risk_on_the_table_left_it_lays_the_most():
     state = position(["R8 O1 O2 O3", "K9"], table=["R5 R6 R7"], pool="K1 K2")
     hand = Hand.of(state, 0)
