@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 from rk_builder import position
 
 from tilegames.core.agents import play_out, seat_view
@@ -10,13 +12,18 @@ from tilegames.games.rummikub.config import preset
 from tilegames.games.rummikub.game import GAME
 from tilegames.games.rummikub.moves import Hand, best_play
 from tilegames.games.rummikub.notation import parse_faces
-from tilegames.games.rummikub.strong import OutRisk, guarded
+from tilegames.games.rummikub.strong import (
+    FIT_WORK_PER_SECOND,
+    GUARD_SECONDS,
+    OutRisk,
+    guarded,
+)
 from tilegames.games.rummikub.view_types import rummikub_view
 
 
-def risk(dead: str, tiles: int, live: int = 0, weight: int = 2) -> OutRisk:
+def risk(dead: str, tiles: int, live: int = 0, weight: int = 2, work: float = math.inf) -> OutRisk:
     faces = tuple(parse_faces(dead))
-    return OutRisk(faces, (weight,) * len(faces), live, tiles, 1.0)
+    return OutRisk(faces, (weight,) * len(faces), live, tiles, 1.0, work)
 
 
 def laid(play) -> list[str]:
@@ -33,6 +40,13 @@ def test_with_more_tiles_one_of_them_may_be_newly_drawn_and_fit_anywhere():
     table = position(["K1", "K2"], table=["R6 R7 R8"]).table
     # a = 2/4 of the dead tiles fit; b = (4 live + 2 opened) / 8 unseen: a * (a + b) / 2
     assert risk("R9 K4", tiles=2, live=4).on(table) == 0.5 * (0.5 + 0.75) / 2
+
+
+def test_a_table_not_weighed_for_want_of_work_counts_as_letting_the_opponent_out():
+    table = position(["K1", "K2"], table=["R6 R7 R8"]).table
+    assert risk("K4", tiles=1, work=3).on(table) == 0.0  # one check of a 3-tile table
+    spent = risk("K4 K5", tiles=1, work=3)
+    assert spent.on(table) == 1.0 and spent.work < 0
 
 
 def test_it_keeps_back_the_tile_that_would_let_an_opponent_about_to_go_out_lay_their_last():
@@ -70,6 +84,8 @@ def test_the_risk_is_read_from_the_tiles_this_seat_cannot_see():
     found = OutRisk.facing(view, Hand.of(state, 0), 1, 1.0)
     assert {str(f) for f in found.dead} >= {"R9", "K13"} and "R4" not in {str(f) for f in found.dead}
     assert sum(found.weights) + found.live == 106 - 7  # the full set less the rack and the table
+    # the work left: the guard's second of checks less the checks of every unseen face made here
+    assert found.work == GUARD_SECONDS * FIT_WORK_PER_SECOND - 53 * 3
 
 
 def test_whole_games_between_strong_and_normal_end_legally():

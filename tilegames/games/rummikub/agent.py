@@ -62,7 +62,7 @@ class RummikubAgent:
 
     def play(self, view: RummikubView, hand: Hand, seconds: float) -> Candidate | None:
         """The play this level makes, or None to draw (or pass); each search within `seconds`
-        (strong makes up to three)."""
+        (strong makes several)."""
         if self.level == "easy":
             found = find_play(hand)
             if found is not None and hand.pool and random.Random(json.dumps(view, sort_keys=True)).random() < EASY_DRAWS:
