@@ -65,6 +65,13 @@ def test_it_holds_back_one_tile_after_another_while_each_lowers_the_risk():
     assert play is not None and laid(play) == ["O1", "O2", "O3"]
 
 
+def test_with_no_work_left_to_weigh_its_play_it_lays_the_most_as_normal_would():
+    state = position(["R8 O1 O2 O3", "R9"], table=["R5 R6 R7"], pool="K1 K2")
+    hand = Hand.of(state, 0)
+    most = best_play(hand)
+    assert guarded(hand, most, risk("R9", tiles=1, work=0), 1.0) is most  # not a draw
+
+
 def test_with_no_risk_on_the_table_left_it_lays_the_most():
     state = position(["R8 O1 O2 O3", "K9"], table=["R5 R6 R7"], pool="K1 K2")
     hand = Hand.of(state, 0)

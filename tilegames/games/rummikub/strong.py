@@ -99,8 +99,8 @@ def guarded(hand: Hand, most: Candidate, risk: OutRisk, seconds: float) -> Candi
     the best play of the rest, lowers the cost most) while the cost falls."""
     laid = len(most.placed)
     first = risk.on(table_after(hand, most))
-    if first == 0:
-        return most
+    if first == 0 or risk.spent:
+        return most  # nothing to guard against, or no work left to weigh anything else
     best = _Held(first, most, hand)
     while (lower := _held_back(best, laid, risk, seconds)) is not None:
         best = lower
@@ -160,8 +160,8 @@ class OutRisk:
 
     Each check of a face on a table costs its tiles out of `work` (FIT_WORK_PER_SECOND); once
     that is spent, a table not yet weighed counts as certain to let the opponent out, so the
-    guard keeps the play it has weighed. The work is a count, not a clock: a seeded game
-    replays alike."""
+    guard keeps the best play it has weighed, and lays the most when it could not weigh even
+    that. The work is a count, not a clock: a seeded game replays alike."""
 
     dead: tuple[Face, ...]
     weights: tuple[int, ...]
@@ -198,6 +198,11 @@ class OutRisk:
                 if self._chance(opened, dead) >= above:
                     break
         return self._chance(opened, dead)
+
+    @property
+    def spent(self) -> bool:
+        """Whether the work ran out before a table was weighed to the end."""
+        return self.work < 0
 
     def _chance(self, opened: int, dead: int) -> float:
         a = opened / dead
