@@ -1,5 +1,5 @@
 """Rummikub's strong level: the exact best play of normal, with a look past this turn at what
-the next player can do with the table it leaves (DESIGN.md §7a, "Agents and levels").
+the next player can do with the table it leaves (docs/architecture.md, "Computer players").
 
 Normal lays the most tiles it can. Strong adds three things:
 
