@@ -188,9 +188,10 @@ class OutRisk:
         if not dead:
             return 0.0
         rows = _faces(table)
+        size = _size(rows)
         opened = 0
         for face, weight in zip(self.dead, self.weights):
-            self.work -= _size(rows)
+            self.work -= size
             if self.work < 0:
                 return 1.0
             if fits(face, rows, self.seconds):
