@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import compileall
 import gc
+import os
 from pathlib import Path
 
 import pytest
@@ -21,9 +22,18 @@ def pytest_configure(config: pytest.Config) -> None:
     (PYTHONDONTWRITEBYTECODE, as on this machine and its CI), every worker and every
     `tilegames` process a test starts would compile each module it imports again; a fresh
     checkout paid that about a hundred times."""
+    _shared_cache(config)
     if not hasattr(config, "workerinput"):  # the main process (xdist's controller, or alone)
         compileall.compile_dir(Path(tilegames.__file__).parent, quiet=1)
         rewrite_cache.rewrite_test_modules(config, Path(__file__).parent)
+
+
+def _shared_cache(config: pytest.Config) -> None:
+    """One cache folder for the whole run, its workers and the `tilegames` processes they start
+    (core/places.py): the word graph of the shipped list is built once per run, not once per
+    test (about 15 s), as it is once per machine for a player."""
+    if not os.environ.get("TILEGAMES_CACHE"):
+        os.environ["TILEGAMES_CACHE"] = str(Path(str(config.rootpath)) / ".pytest_cache" / "tilegames-cache")
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:

@@ -79,3 +79,14 @@ def test_a_settings_file_too_big_damaged_or_of_the_wrong_shape_is_as_if_nothing_
     (tmp_path / "settings.json").write_bytes(text.encode("utf-8", "surrogateescape") if "\xff" not in text else b"\xff\xfe")
     found = settings.saved()
     assert (found.language, found.theme, found.keymap) == (None, None, {})
+
+
+def test_the_cache_folder_is_tilegames_cache_then_tilegames_home_then_the_platforms(no_home, monkeypatch, tmp_path):
+    monkeypatch.delenv("TILEGAMES_CACHE", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg-cache"))
+    monkeypatch.setattr(places, "_platform", lambda: platformdirs.unix.Unix("tilegames", appauthor=False))
+    assert places.cache_home() == tmp_path / "xdg-cache" / "tilegames"
+    monkeypatch.setenv("TILEGAMES_HOME", str(tmp_path / "h"))
+    assert places.cache_home() == tmp_path / "h" / "cache"
+    monkeypatch.setenv("TILEGAMES_CACHE", str(tmp_path / "shared"))
+    assert places.cache_home() == tmp_path / "shared"

@@ -8,6 +8,10 @@ platform's own places, from `platformdirs`: on Linux `$XDG_DATA_HOME/tilegames` 
 `~/.config/tilegames`); on macOS both under `~/Library/Application Support/tilegames`; on
 Windows under `%LOCALAPPDATA%\\tilegames`.
 
+What can be made again (the word graphs of the word games) goes to the cache folder:
+`$TILEGAMES_CACHE` when set (the tests share one across their processes), else
+`$TILEGAMES_HOME/cache`, else the platform's (`~/.cache/tilegames` on Linux).
+
 Before platformdirs the settings file sat in the data folder; it is still read from there
 until settings are saved in their new place, so nobody's language is forgotten.
 """
@@ -32,6 +36,9 @@ class PlatformPlaces(Protocol):
 
     @property
     def user_config_dir(self) -> str: ...
+
+    @property
+    def user_cache_dir(self) -> str: ...
 
 
 def _platform() -> PlatformPlaces:
@@ -63,3 +70,12 @@ def settings_to_read() -> Path:
         return path
     earlier = data_home() / SETTINGS_FILE
     return earlier if earlier.exists() else path
+
+
+def cache_home() -> Path:
+    """The folder of what tilegames can build again when it is lost (see above)."""
+    chosen = os.environ.get("TILEGAMES_CACHE")
+    if chosen:
+        return Path(chosen)
+    home = _home()
+    return home / "cache" if home is not None else Path(_platform().user_cache_dir)
