@@ -1,5 +1,5 @@
-"""The Scrabble agent (games/scrabble/agent.py): whole headless games, its moves on fixed
-positions against a brute-force baseline, and its answers to challenge windows."""
+"""The Scrabble agent (games/scrabble/agent.py): whole headless games at every level, its moves on
+fixed positions against a brute-force baseline, and its answers to challenge windows."""
 
 from __future__ import annotations
 
@@ -16,10 +16,12 @@ from tilegames.games.scrabble.actions import (
     Place,
     Placement,
 )
-from tilegames.games.scrabble.agent import ScrabbleAgent, words_for
+from tilegames.core.parts.lexicon import lexicon_for
+from tilegames.games.scrabble.agent import ScrabbleAgent
 from tilegames.games.scrabble.board import CENTRE
 from tilegames.games.scrabble.config import ScrabbleConfig, preset
 from tilegames.games.scrabble.game import GAME
+from tilegames.games.scrabble.moves import best_moves
 from tilegames.games.scrabble.state import ScrabbleState
 from tilegames.games.scrabble.tiles import full_set
 
@@ -43,7 +45,7 @@ def baseline(state: ScrabbleState) -> int:
     by side, tried square by square through the engine's own checks (no blanks on the rack)."""
     seat = GAME.current_seat(state)
     rack, cells = state.racks[seat], state.cells()
-    lexicon = words_for(state.config.word_list).lexicon
+    lexicon = lexicon_for(state.config.word_list)
     hooks = {(r + dr, c + dc) for r, c in cells for dr, dc in STEPS} - set(cells)
     best = 0
     for r, c in sorted(hooks):
@@ -70,7 +72,8 @@ def baseline(state: ScrabbleState) -> int:
 ], ids=["casual-2", "casual-3", "casual-4", "tournament-2", "single-3", "penalty-4", "void-2"])
 def test_whole_games_with_every_seat_an_agent_end_legally(config, players, seed):
     start = GAME.new_game(config, tuple(f"P{i}" for i in range(players)), seed)
-    out = play_out(GAME, start, [agent_for("scrabble") for _ in range(players)])
+    levels = ("strong", "normal", "easy", "strong")  # every level, in every seat count
+    out = play_out(GAME, start, [agent_for("scrabble", levels[(i + seed) % 4]) for i in range(players)])
     state = out.state
     result = GAME.result(state)
     assert result is not None and result.scores == state.end.scores
@@ -156,3 +159,38 @@ def test_the_last_play_of_the_game_is_accepted_or_challenged():
     bad = position(["XQ", "DOGS"], bag="")
     bad = GAME.apply(bad, 0, place(bad, "8G", "XQ")).state
     assert agent_move(bad, 1) == Challenge()
+
+
+def level_move(state: ScrabbleState, level: str, seat: int = 0):
+    return agent_for("scrabble", level).choose(seat_view(GAME, state, seat), 1.0)
+
+
+def test_strong_exchanges_a_rack_of_vowels_that_scores_little_keeping_what_is_worth_keeping():
+    state = position(["IIIUUOA", "EEE"], board={"8D": "CAT"})
+    action = level_move(state, "strong")
+    assert isinstance(action, Exchange) and len(action.tiles) == 6  # keeps one tile, its best leave
+    assert isinstance(level_move(state, "normal"), Place)  # normal takes the points
+    GAME.apply(state, 0, action)
+
+
+def test_strong_with_the_bag_empty_goes_out_and_takes_twice_the_opponents_tiles():
+    state = position(["CAT", "QZJ"], board={"8D": "DOG"}, bag="")
+    action = level_move(state, "strong")
+    assert isinstance(action, Place) and len(action.tiles) == 3
+    assert GAME.apply(state, 0, action).state.racks[0] == ()
+
+
+def test_easy_plays_only_common_words_and_not_always_the_best():
+    start = GAME.new_game(preset("casual"), ("Easy", "Normal"), 21)
+    out = play_out(GAME, start, [agent_for("scrabble", "easy"), agent_for("scrabble", "normal")])
+    lexicon = lexicon_for(None)
+    state, words, below_best = start, [], 0
+    for seat, action in out.moves:
+        if seat == 0 and isinstance(action, Place):
+            best = best_moves(seat_view(GAME, state, 0))[0].score
+            after = GAME.apply(state, 0, action).state
+            words.extend(after.pending.words)
+            below_best += after.scores[0] - state.scores[0] < best
+        state = GAME.apply(state, seat, action).state
+    assert words and [w for w in words if not lexicon.is_common(w)] == []
+    assert below_best >= 3

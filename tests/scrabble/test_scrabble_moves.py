@@ -1,7 +1,7 @@
-"""Scrabble's moves (games/scrabble/moves.py): every move found is one the engine takes on the
-state it was found for, forming only words of the list and scoring what the move says; the
-agent plays the best of them; the best few are the top of everything found; and a search cut
-short by its budget finds a prefix of the full search, in the same order."""
+"""Scrabble's moves (games/scrabble/moves.py, over movegen.py and the shipped word list): every
+move found is one the engine takes on the state it was found for, forming only words of the
+list and scoring what the move says, with the leave it says; the best few are the top of all;
+the normal player plays the best by score, the strong one the best by equity."""
 
 from __future__ import annotations
 
@@ -9,14 +9,12 @@ import pytest
 from scrabble_builder import position
 
 from tilegames.core.agents import agent_for, play_out, seat_view
-from tilegames.core.parts.lexicon import anagrams_for
+from tilegames.core.parts.lexicon import lexicon_for
 from tilegames.games.scrabble.actions import Place
 from tilegames.games.scrabble.config import preset
 from tilegames.games.scrabble.game import GAME
-from tilegames.games.scrabble.moves import Move, best_moves, by_score, candidates
+from tilegames.games.scrabble.moves import Move, all_moves, best_moves
 from tilegames.games.scrabble.state import ScrabbleState
-
-FULL = 1e9  # a budget no search reaches: the whole search
 
 
 def fixed_positions() -> list[ScrabbleState]:
@@ -41,45 +39,42 @@ def assert_taken(state: ScrabbleState, move: Move) -> None:
     after = GAME.apply(state, seat, move.action).state  # IllegalMove if refused
     assert after.scores[seat] - state.scores[seat] == move.score
     assert after.pending is not None
-    lexicon = anagrams_for(state.config.word_list).lexicon
+    lexicon = lexicon_for(state.config.word_list)
     assert all(word in lexicon for word in after.pending.words)
-    assert move.blanks == sum(1 for p in move.placements if p.tile not in
-                              {t.id for t in state.racks[seat] if t.face != "?"})
+    used = {p.tile for p in move.placements}
+    assert "".join(sorted(t.face for t in state.racks[seat] if t.id not in used)) == move.leave
+    assert move.blanks == sum(1 for t in state.racks[seat] if t.id in used and t.face == "?")
 
 
-def test_every_move_found_is_taken_scores_what_it_says_and_the_agent_plays_the_best(positions):
-    agent = agent_for("scrabble")
+def test_every_move_found_is_taken_scores_what_it_says_and_normal_plays_the_best(positions):
+    normal = agent_for("scrabble", "normal")
     for state in positions:
-        seat = GAME.current_seat(state)
-        view = seat_view(GAME, state, seat)
-        words = anagrams_for(view.get("word_list"))
-        found = list(candidates(view, words, FULL))
+        view = seat_view(GAME, state, GAME.current_seat(state))
+        found = all_moves(view)
         assert found, "each of these positions has a move"
         step = max(1, len(found) // 25)  # a sample across the search's order
         for move in found[::step]:
             assert_taken(state, move)
-        best = max(by_score(m) for m in found)
-        chosen = agent.choose(view, FULL)
+        chosen = normal.choose(view, 1.0)
         assert isinstance(chosen, Place)
-        assert chosen == next(m for m in found if by_score(m) == best).action  # the first of the best
+        assert chosen == best_moves(view)[0].action
+        assert best_moves(view)[0].score == max(m.score for m in found)
 
 
-def test_the_best_few_are_the_top_of_all_found_best_first():
+def test_the_strong_player_plays_the_best_by_equity_while_the_bag_is_full(positions):
+    strong = agent_for("scrabble", "strong")
+    for state in positions[:6]:
+        view = seat_view(GAME, state, GAME.current_seat(state))
+        chosen = strong.choose(view, 1.0)
+        best = best_moves(view, 1, equity=True)[0]
+        assert chosen == best.action or not isinstance(chosen, Place)
+
+
+def test_the_best_few_are_the_top_of_all_best_first_with_notation():
     state = position(["DEORSTX", "AEIOU"], board={"8D": "QUIET", "F7": "TUB"})
     view = seat_view(GAME, state, 0)
-    words = anagrams_for(None)
-    found = list(candidates(view, words, FULL))
-    top = best_moves(view, words, FULL, 5)
+    top = best_moves(view, 5)
     assert len(top) == 5
-    assert [by_score(m) for m in top] == sorted((by_score(m) for m in found), reverse=True)[:5]
-    assert top[0] == best_moves(view, words, FULL)[0]
-
-
-def test_a_search_cut_short_finds_a_prefix_of_the_whole_search():
-    state = position(["AEINRST", "OOOO"])  # the first slot (7 squares, the centre the last) has moves
-    view = seat_view(GAME, state, 0)
-    words = anagrams_for(None)
-    whole = list(candidates(view, words, FULL))
-    cut = list(candidates(view, words, 0.0))  # stops after the first slot
-    assert 0 < len(cut) < len(whole)
-    assert whole[:len(cut)] == cut
+    assert [m.score for m in top] == sorted((m.score for m in all_moves(view)), reverse=True)[:5]
+    through = next(m for m in all_moves(view) if m.notation.startswith("8D QUIET"))
+    assert through.notation.split()[1].startswith("QUIET")  # the letters played through, written out

@@ -118,9 +118,11 @@ def score_play(board: Mapping[Pos, str], placed: Mapping[Pos, str], hint: Direct
     return ScoredPlay(words, tuple(scores), bingo, score)
 
 
-def play_notation(after: Mapping[Pos, str], placed: Collection[Pos], direction: Direction) -> str:
+def play_notation(after: Mapping[Pos, str], placed: Collection[Pos], direction: Direction,
+                  spelled: bool = False) -> str:
     """A play in GCG notation, `8D QU.Z`: where the main word starts, then the word with the
-    squares that were already covered as dots and blanks in lower case."""
+    squares that were already covered as dots (`spelled`: their letters, `8D QUIZ`, as
+    listings of plays show them) and blanks in lower case."""
     dr, dc = STEP[direction]
     r, c = min(placed)
     while (r - dr, c - dc) in after:
@@ -128,6 +130,6 @@ def play_notation(after: Mapping[Pos, str], placed: Collection[Pos], direction: 
     start = (r, c)
     letters = []
     while (r, c) in after:
-        letters.append(after[(r, c)] if (r, c) in placed else ".")
+        letters.append(after[(r, c)] if spelled or (r, c) in placed else ".")
         r, c = r + dr, c + dc
     return f"{Coordinate(start, direction)} {''.join(letters)}"
