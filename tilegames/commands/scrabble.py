@@ -12,6 +12,7 @@ import argparse
 from pathlib import Path
 import sys
 
+from tilegames.commands import scrabble_moves
 from tilegames.core.errors import BadRecord
 from tilegames.games.scrabble import MANIFEST
 from tilegames.core.text.i18n import _, ngettext
@@ -40,6 +41,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     export.add_argument("journal", metavar="JOURNAL", help=_("the game's journal (.jsonl)"))
     export.add_argument("-o", "--output", metavar="FILE", help=_("write here instead of to the screen"))
     export.set_defaults(handler=gcg_export)
+    scrabble_moves.register(tools)
 
 
 def gcg_export(args: argparse.Namespace) -> int:
