@@ -34,6 +34,10 @@ def _shared_cache(config: pytest.Config) -> None:
     test (about 15 s), as it is once per machine for a player."""
     if not os.environ.get("TILEGAMES_CACHE"):
         os.environ["TILEGAMES_CACHE"] = str(Path(str(config.rootpath)) / ".pytest_cache" / "tilegames-cache")
+    if not hasattr(config, "workerinput"):  # built before the workers start, so none waits for it mid-test
+        from tilegames.core.wordgraph import graph_for
+
+        graph_for(None)
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:

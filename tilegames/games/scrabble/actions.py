@@ -49,6 +49,16 @@ class AcceptPlay(Action):
 
 
 @dataclass(frozen=True)
+class Hint(Action):
+    """The player asks for a hint on their turn: the game counts it (the log and the summary say
+    how many each player asked for), the draft goes back to the rack and the turn goes on. The
+    plays shown are found from the player's own view (ui/games/scrabble/hints.py over
+    moves.py), never by the engine, so nothing of them reaches the other seats."""
+
+    kind = "hint"
+
+
+@dataclass(frozen=True)
 class Timeout(Action):
     """The clock ran out: the placed tiles go back and the turn is lost. Controller only."""
 
@@ -56,4 +66,4 @@ class Timeout(Action):
     controller_only = True
 
 
-ACTION_TYPES = (Place, Exchange, Pass, Challenge, AcceptPlay, Timeout)
+ACTION_TYPES = (Place, Exchange, Pass, Challenge, AcceptPlay, Hint, Timeout)

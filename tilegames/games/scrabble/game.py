@@ -18,7 +18,7 @@ from tilegames.core.kernel.turn_guard import check_turn
 from tilegames.core.kernel.views import plain_view
 from tilegames.games.scrabble import MANIFEST
 from tilegames.games.scrabble.actions import (
-    ACTION_TYPES, AcceptPlay, Challenge, Exchange, Pass, Place, Placement, Timeout,
+    ACTION_TYPES, AcceptPlay, Challenge, Exchange, Hint, Pass, Place, Placement, Timeout,
 )
 from tilegames.games.scrabble.board import CENTRE, SIZE, ScoredPlay, play_notation, score_play, square_name
 from tilegames.games.scrabble.config import PRESETS, SETUP_OPTIONS, ScrabbleConfig
@@ -80,6 +80,11 @@ class ScrabbleGame(Game[ScrabbleConfig, ScrabbleState, ScrabbleDraft]):
             return self._let_last_play_stand(state, seat, action)
         if state.awaiting_final_challenge:
             raise IllegalMove(_("The last play of the game may still be challenged: challenge it or accept it."))
+        if isinstance(action, Hint):  # asking is not beginning: the last play may still be challenged
+            hints = list(state.hints or (0,) * len(state.seats))
+            hints[seat] += 1
+            text = _("{name} asked for a hint.").format(name=state.seats[seat])
+            return Outcome(replace(state, hints=tuple(hints)), (Event("hint", text, seat, {"hints": hints[seat]}),))
         # The current player begins: the window to challenge the last play closes.
         state = replace(state, pending=None)
         if isinstance(action, Place):
@@ -301,10 +306,11 @@ class ScrabbleGame(Game[ScrabbleConfig, ScrabbleState, ScrabbleDraft]):
             "challenge_mode": state.config.challenge_mode,
             # Which word list judges the words: public, like the rules (an agent checks with it).
             "word_list": state.config.word_list,
+            "hints": list(state.hints or (0,) * len(state.seats)),  # public: the log says each one
             "result": None if state.end is None else {
                 "reason": state.end.reason, "before": list(state.end.before_adjustment),
                 "adjustments": list(state.end.adjustments), "scores": list(state.end.scores),
-                "winners": list(state.end.winners)},
+                "winners": list(state.end.winners), "hints": list(state.hints or (0,) * len(state.seats))},
         }
         return plain_view(view)
 

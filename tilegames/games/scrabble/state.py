@@ -63,6 +63,7 @@ class ScrabbleState:
     last_play: tuple[Pos, ...] = ()
     end: ScrabbleEnd | None = None
     first_seat: int = 0  # who won the draw for the first turn (the log says so, even on resume)
+    hints: tuple[int, ...] = ()  # hints each seat asked for (empty: none yet, as in older saves)
 
     def cells(self) -> dict[Pos, str]:
         return {sq.pos: sq.letter for sq in self.board}

@@ -6,7 +6,7 @@ apart from it). Code that receives one as a plain dict (a screen, an agent) read
 `from __future__ import annotations`: see core/kernel/views.py.
 """
 
-from typing import Any, Literal, Mapping, TypedDict, cast, final
+from typing import Any, Literal, Mapping, NotRequired, TypedDict, cast, final
 
 from tilegames.core.kernel.views import ScoredView, SeatFace
 
@@ -78,6 +78,7 @@ class ScrabbleResult(TypedDict):
     adjustments: list[int]
     scores: list[int]
     winners: list[int]
+    hints: NotRequired[list[int]]  # hints each seat asked for (not in records made before hints)
 
 
 class ScrabbleView(ScoredView):
@@ -96,6 +97,7 @@ class ScrabbleView(ScoredView):
     unseen: str | None  # the tiles the viewer has not seen (the bag and the other racks); None for a spectator
     challenge_mode: Literal["double", "single", "penalty", "void"]
     word_list: str | None  # the word list that judges the words; None: the shipped one
+    hints: list[int]  # hints each seat has asked for (public: the log says each one)
     result: ScrabbleResult | None  # once over
 
 

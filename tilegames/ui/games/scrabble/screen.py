@@ -14,6 +14,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
 from tilegames.core.text.i18n import N_, _
+from tilegames.core.wordgraph import cached_graph
 from tilegames.core.kernel.protocol import TURN_EVENT
 from tilegames.core.kernel.session_protocol import Session
 from tilegames.core.kernel.views import seat_face
@@ -22,9 +23,11 @@ from tilegames.games.scrabble.board import square_name
 from tilegames.games.scrabble.view_types import ScrabbleTile
 from tilegames.core.parts.grid_edits import PutTile, TakeBack
 from tilegames.ui.screens.dialogs import AskLetter, Confirm, ExchangePicker
+from tilegames.ui.screens.graph_build import GraphBuildScreen
 from tilegames.ui.games.scrabble.news import DrawNews, log_line, message_lines
 from tilegames.ui.games.scrabble.typing import RunsOffBoard, TypingCursor
 from tilegames.ui.games.scrabble.challenges import ScrabbleChallenges
+from tilegames.ui.games.scrabble.hints import ScrabbleHints
 from tilegames.ui.screens.turns import TurnScreen, common_keys, new_turn
 from tilegames.ui.games.scrabble.board import Board
 from tilegames.ui.widgets.message_line import MessageLine
@@ -39,7 +42,7 @@ LETTER_KEYS = "abcdefghijklmnopqrstuvwxyz"
 SHORT = 26  # below this many rows the rack gives up its bottom border for the message line
 
 
-class ScrabbleScreen(ScrabbleChallenges, TurnScreen):
+class ScrabbleScreen(ScrabbleHints, ScrabbleChallenges, TurnScreen):
     DEFAULT_CSS = """
     ScrabbleScreen #top { height: auto; }
     ScrabbleScreen #status { width: 1fr; height: auto; text-style: bold; }
@@ -66,6 +69,7 @@ class ScrabbleScreen(ScrabbleChallenges, TurnScreen):
         Binding("2", "pass_turn", "Pass", id="scrabble.pass_turn"),
         Binding("3", "shuffle", "Shuffle", show=False, id="scrabble.shuffle"),
         Binding("4", "sort", "Sort", show=False, id="scrabble.sort"),
+        Binding("5", "hint", "Hint", id="scrabble.hint"),
         # Letters are typed on the board, so the shared keys are F-keys and ctrl chords here
         # (Esc also undoes everything; 0 also goes to the menu).
         *common_keys(scope="scrabble", undo_all="escape", menu="0"),
@@ -145,7 +149,11 @@ class ScrabbleScreen(ScrabbleChallenges, TurnScreen):
             if not event.kind.startswith("clock."):
                 log.write(log_line(event, self.session.seats))
             self.news.note(event)
-        self._start_turns()
+        word_list = self.game_view["word_list"]
+        if cached_graph(word_list) is None:  # the first Scrabble game on this machine: hints and players need it
+            self.app.push_screen(GraphBuildScreen(word_list), lambda _built: self._start_turns())
+        else:
+            self._start_turns()
 
     # --- turns ----------------------------------------------------------------------------
     def _begin_turn(self, seat: int) -> None:

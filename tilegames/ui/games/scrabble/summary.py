@@ -39,6 +39,10 @@ def adjustments_table(session: Session, result: ScrabbleResult) -> Table:
     table.add_column(_("Score"), justify="right", no_wrap=True)
     table.add_column(_("End of game"), no_wrap=True, overflow="ellipsis", ratio=1)
     table.add_column(_("Final"), justify="right", no_wrap=True, style="bold")
+    hints = result.get("hints") or [0] * len(session.seats)
+    asked = any(hints)  # a column only when someone asked
+    if asked:
+        table.add_column(_("Hints"), justify="right", no_wrap=True)
     for seat, name in enumerate(session.seats):
         adjustment = result["adjustments"][seat]
         if adjustment > 0:
@@ -46,7 +50,7 @@ def adjustments_table(session: Session, result: ScrabbleResult) -> Table:
         else:
             how = _("{points} for the tiles left on the rack").format(points=f"{adjustment:+d}")
         table.add_row(name, str(result["before"][seat]), how if adjustment else _("no change"),
-                      str(result["scores"][seat]))
+                      str(result["scores"][seat]), *([str(hints[seat])] if asked else []))
     return table
 
 
