@@ -43,12 +43,14 @@ class TurnClock:
     anything but a new turn.
 
     `budget` is what the clock has while paused; running, it counts down from `budget` to 0.
-    `seconds` None means the turn has no time limit."""
+    `seconds` None means the turn has no time limit. A game clock (`overtime`) counts on below 0
+    and may start there: a player in overtime has a negative time left."""
 
-    def __init__(self, clock: Clock, seconds: float | None) -> None:
+    def __init__(self, clock: Clock, seconds: float | None, *, overtime: bool = False) -> None:
         self._clock = clock
         self.seconds = seconds
         self.budget = seconds
+        self.overtime = overtime
         self._deadline: float | None = None
 
     @property
@@ -69,13 +71,19 @@ class TurnClock:
         """What a resumed turn has left (from its journal), paused until started."""
         if self.seconds is not None:
             self._deadline = None
-            self.budget = max(0.0, min(seconds, self.seconds))
+            self.budget = min(seconds, self.seconds) if self.overtime else max(0.0, min(seconds, self.seconds))
 
     def left(self) -> float | None:
         """Seconds left, or None without a time limit."""
         if self._deadline is not None:
-            return max(0.0, self._deadline - self._clock.now())
+            left = self._deadline - self._clock.now()
+            return left if self.overtime else max(0.0, left)
         return self.budget
+
+    def used(self) -> float:
+        """Seconds run since the clock was made with `seconds` (0 without a limit)."""
+        left = self.left()
+        return 0.0 if self.seconds is None or left is None else self.seconds - left
 
     def signed_left(self) -> float | None:
         """Like `left`, but below 0 once overdue (the controller warns and times out on it)."""

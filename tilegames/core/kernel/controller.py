@@ -45,6 +45,7 @@ class TurnController(Generic[StateT, DraftT]):
     _turn: int
     _timer: TurnClock
     _warned: bool
+    _overtime_said: bool  # a game clock has said that overtime began this turn
     _history: list[Edit]  # the turn's edits, in order: the draft is the snapshot plus these
     _redo: list[Edit]  # edits taken back, the next one to redo last
     _saved_left: float | None  # the clock as the journal last had it
@@ -174,9 +175,12 @@ class TurnController(Generic[StateT, DraftT]):
         left = self._timer.signed_left()
         if left is None or seat is None:
             return ()
-        if self._saved_left is not None and self._saved_left - left >= CHECKPOINT_SECONDS and left > 0:
+        overtime = self.game.game_clock(self._state)
+        if self._saved_left is not None and self._saved_left - left >= CHECKPOINT_SECONDS and (left > 0 or overtime):
             self._record(seat, "clock")
         events: list[Event] = []
+        if overtime:
+            return self._tick_game_clock(seat, left)
         if left <= WARNING_SECONDS and not self._warned and left > 0:
             self._warned = True
             events.append(Event("clock.warning", _("{seconds} seconds left.").format(seconds=f"{WARNING_SECONDS:.0f}"), seat,
@@ -189,6 +193,39 @@ class TurnController(Generic[StateT, DraftT]):
             return tuple(events) + self._apply(seat, action, by_controller=True)
         self._emit(events)
         return tuple(events)
+
+    def _tick_game_clock(self, seat: int, left: float) -> tuple[Event, ...]:
+        """A game clock warns at 10 s left and says once when overtime begins; it never times
+        a turn out (the game scores overtime)."""
+        events: list[Event] = []
+        if left <= WARNING_SECONDS and not self._warned:
+            self._warned = True
+            if left > 0:
+                events.append(Event("clock.warning", _("{seconds} seconds left.").format(
+                    seconds=f"{WARNING_SECONDS:.0f}"), seat, {"seconds_left": max(0, round(left))}))
+        if left <= 0 and not self._overtime_said:
+            self._overtime_said = True
+            name = self.game.view(self._state, None)["seats"][seat]
+            text = _("{name} is in overtime: the game counts the minutes over.").format(name=name)
+            events.append(Event("clock.overtime", text, seat))
+        self._emit(events)
+        return tuple(events)
+
+    def _charge_time(self, seat: int) -> None:
+        """With a game clock, charge the turn's time so far to the current player before their
+        move (journaled like any action), and count on from what they have left."""
+        action = self.game.time_used_action(self._state, seat, round(self._timer.used() * 1000))
+        if action is None or seat != self.seat:
+            return
+        outcome = self.game.apply(self._state, seat, action, by_controller=True)
+        if self.journal is not None:
+            self.journal.append(seat, action, by="clock")
+        self._state = outcome.state
+        running = self._timer.running
+        self._timer = TurnClock(self.clock, self.game.turn_seconds(self._state), overtime=True)
+        self._saved_left = self._timer.left()
+        if running:
+            self._timer.start()
 
     def restart_clock(self) -> None:
         """Start the turn's clock (again) from what it has left: after a hand-off screen, the
@@ -245,9 +282,11 @@ class TurnController(Generic[StateT, DraftT]):
         self._draft = None if seat is None else self.game.new_draft(self._state, seat)
         self._history, self._redo = [], []
         self._turn = self.game.turn_number(self._state)
-        self._timer = TurnClock(self.clock, None if self.is_over else self.game.turn_seconds(self._state))
+        self._timer = TurnClock(self.clock, None if self.is_over else self.game.turn_seconds(self._state),
+                                overtime=self.game.game_clock(self._state))
         self._saved_left = self._timer.left()
         self._warned = False
+        self._overtime_said = False
         self._timer.start()
 
     def _rebuild(self, seat: int) -> None:
@@ -288,6 +327,8 @@ class TurnController(Generic[StateT, DraftT]):
                                       redo=tuple(e.to_json() for e in self._redo)))
 
     def _apply(self, seat: int, action: Action, *, by_controller: bool = False) -> tuple[Event, ...]:
+        if not by_controller and seat == self.seat and self.game.game_clock(self._state):
+            self._charge_time(seat)
         outcome = self.game.apply(self._state, seat, action, by_controller=by_controller)  # raises, changing nothing
         if self.journal is not None:
             self.journal.append(seat, action, by="clock" if by_controller else "player")

@@ -226,6 +226,17 @@ class Game(ABC, Generic[ConfigT, StateT, DraftT]):
     def turn_seconds(self, state: StateT) -> float | None:
         """The per-turn time limit, or None when the timer is off."""
 
+    def game_clock(self, state: StateT) -> bool:
+        """Whether the turn timer is the current player's game clock: what `turn_seconds` gives
+        is what they have left for the whole game, the time a turn takes is charged to them
+        (`time_used_action`), and running out is overtime, which the game scores, not a timeout."""
+        return False
+
+    def time_used_action(self, state: StateT, seat: int, ms: int) -> Action | None:
+        """With a game clock: the controller-only action that charges `ms` of `seat`'s clock,
+        applied just before their move so that the time is journaled with it."""
+        return None
+
     @abstractmethod
     def result(self, state: StateT) -> Result | None:
         """The final result once the game is over, else None."""

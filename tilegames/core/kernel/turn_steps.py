@@ -26,9 +26,11 @@ from tilegames.core.codec import from_jsonable
 
 StepKind = Literal["edit", "undo", "redo", "reset", "clock", "draft"]
 
-# The most seconds a turn can have (the turn-time settings stop at 600); a larger `left` in a
-# file is damage, and is not believed.
-MAX_LEFT = 3600.0
+# The most seconds a turn can have: a game clock's 180 minutes (the turn-time settings stop at
+# 3600 s). A game clock in overtime has less than none, down to as far below; a `left` outside
+# these in a file is damage, and is not believed.
+MAX_LEFT = 3 * 3600.0
+MIN_LEFT = -MAX_LEFT
 
 
 @dataclass(frozen=True)
@@ -42,7 +44,7 @@ class TurnStep:
     redo: tuple[dict[str, Any], ...] | None = None
 
     def __post_init__(self) -> None:
-        if self.left is not None and not 0 <= self.left <= MAX_LEFT:
+        if self.left is not None and not MIN_LEFT <= self.left <= MAX_LEFT:
             raise ValueError(f"a turn cannot have {self.left:.0f} seconds left")
         if (self.step == "edit") != (self.edit is not None):
             raise ValueError("only an edit step carries an edit")

@@ -66,4 +66,14 @@ class Timeout(Action):
     controller_only = True
 
 
-ACTION_TYPES = (Place, Exchange, Pass, Challenge, AcceptPlay, Hint, Timeout)
+@dataclass(frozen=True)
+class TimeUsed(Action):
+    """With the game clock on: the time the player's turn took so far, charged to their clock
+    just before their move (clock.py). Controller only."""
+
+    kind = "time_used"
+    controller_only = True
+    ms: int
+
+
+ACTION_TYPES = (Place, Exchange, Pass, Challenge, AcceptPlay, Hint, Timeout, TimeUsed)

@@ -12,6 +12,7 @@ from dataclasses import replace
 from tilegames.core.text.i18n import _
 from tilegames.core.kernel.protocol import Event, Outcome
 from tilegames.games.scrabble.state import ScrabbleEnd, ScrabbleState
+from tilegames.games.scrabble.clock import overtime_penalty
 from tilegames.games.scrabble.tiles import rack_value
 
 
@@ -65,18 +66,25 @@ def finish(state: ScrabbleState, reason: str, out_seat: int | None, events: list
             adjustments[out_seat] = 2 * others
         else:
             adjustments[out_seat] = others
-    final = tuple(b + a for b, a in zip(before, adjustments))
+    used = state.clock_used or (0,) * len(before)
+    penalties = tuple(overtime_penalty(state.config, ms) for ms in used)
+    final = tuple(b + a - p for b, a, p in zip(before, adjustments, penalties))
     top = max(final)
     winners = [s for s, v in enumerate(final) if v == top]
     if len(winners) > 1:
         best_before = max(before[s] for s in winners)
         winners = [s for s in winners if before[s] == best_before]
-    end = ScrabbleEnd(reason, before, tuple(adjustments), final, tuple(winners), out_seat)  # type: ignore[arg-type]
+    end = ScrabbleEnd(reason, before, tuple(adjustments), final, tuple(winners), out_seat,  # type: ignore[arg-type]
+                      penalties if any(penalties) else ())
     names = _(" and ").join(state.seats[w] for w in winners)
     scores = ", ".join(f"{n} {v}" for n, v in zip(state.seats, final))
     sentence = _("Game over: {names} draw ({scores}).") if len(winners) > 1 else _("Game over: {names} wins ({scores}).")
     text = sentence.format(names=names, scores=scores)
+    for seat, points in enumerate(penalties):
+        if points:
+            events.append(Event("overtime", _("{name} went over the game clock: {points} points off.").format(
+                name=state.seats[seat], points=points), seat, {"points": points}))
     events.append(Event("game_over", text, None, {"scores": list(final), "adjustments": list(adjustments),
-                                                  "winners": winners}))
+                                                  "winners": winners, "time_penalties": list(penalties)}))
     return Outcome(replace(state, end=end, scores=final, pending=None, awaiting_final_challenge=False,
                            turn=state.turn + 1), tuple(events))

@@ -18,11 +18,12 @@ from tilegames.core.kernel.turn_guard import check_turn
 from tilegames.core.kernel.views import plain_view
 from tilegames.games.scrabble import MANIFEST
 from tilegames.games.scrabble.actions import (
-    ACTION_TYPES, AcceptPlay, Challenge, Exchange, Hint, Pass, Place, Placement, Timeout,
+    ACTION_TYPES, AcceptPlay, Challenge, Exchange, Hint, Pass, Place, Placement, Timeout, TimeUsed,
 )
 from tilegames.games.scrabble.board import CENTRE, SIZE, ScoredPlay, play_notation, score_play, square_name
 from tilegames.games.scrabble.config import PRESETS, SETUP_OPTIONS, ScrabbleConfig
 from tilegames.games.scrabble.challenges import challenge
+from tilegames.games.scrabble.clock import charge_time, clocks_left, left_ms
 from tilegames.games.scrabble.draft import EDIT_TYPES, ScrabbleDraft, edit_draft
 from tilegames.core.parts.grid_edits import PutTile as PutTile, TakeBack as TakeBack  # older imports of the edits
 from tilegames.games.scrabble.endings import finish, maybe_stalled, next_turn
@@ -74,6 +75,8 @@ class ScrabbleGame(Game[ScrabbleConfig, ScrabbleState, ScrabbleDraft]):
     # --- playing --------------------------------------------------------------------------
     def resolve(self, state: ScrabbleState, seat: int, action: Action) -> Outcome[ScrabbleState]:
         check_turn(state.seats, seat, self._guarded_seats(state, action))
+        if isinstance(action, TimeUsed):
+            return Outcome(charge_time(state, seat, action.ms), ())
         if isinstance(action, Challenge):
             return challenge(state, seat, lambda: self.lexicon(state))
         if isinstance(action, AcceptPlay) or (state.awaiting_final_challenge and isinstance(action, Timeout)):
@@ -255,7 +258,19 @@ class ScrabbleGame(Game[ScrabbleConfig, ScrabbleState, ScrabbleDraft]):
         return state.turn
 
     def turn_seconds(self, state: ScrabbleState) -> float | None:
+        """The turn timer's limit, or with the game clock what the current player has left of it."""
+        seat = self.current_seat(state)
+        if seat is not None and state.config.game_clock_minutes is not None:
+            left = left_ms(state.config, (state.clock_used or (0,) * len(state.seats))[seat])
+            assert left is not None
+            return left / 1000
         return state.config.turn_seconds
+
+    def game_clock(self, state: ScrabbleState) -> bool:
+        return state.config.game_clock_minutes is not None
+
+    def time_used_action(self, state: ScrabbleState, seat: int, ms: int) -> TimeUsed | None:
+        return TimeUsed(ms) if self.game_clock(state) else None
 
     def result(self, state: ScrabbleState) -> Result | None:
         if state.end is None:
@@ -307,10 +322,12 @@ class ScrabbleGame(Game[ScrabbleConfig, ScrabbleState, ScrabbleDraft]):
             # Which word list judges the words: public, like the rules (an agent checks with it).
             "word_list": state.config.word_list,
             "hints": list(state.hints or (0,) * len(state.seats)),  # public: the log says each one
+            "clocks": clocks_left(state),
             "result": None if state.end is None else {
                 "reason": state.end.reason, "before": list(state.end.before_adjustment),
                 "adjustments": list(state.end.adjustments), "scores": list(state.end.scores),
-                "winners": list(state.end.winners), "hints": list(state.hints or (0,) * len(state.seats))},
+                "winners": list(state.end.winners), "hints": list(state.hints or (0,) * len(state.seats)),
+                "time_penalties": list(state.end.time_penalties or (0,) * len(state.seats))},
         }
         return plain_view(view)
 

@@ -105,5 +105,10 @@ def _end_lines(state: ScrabbleState, nicks: list[str]) -> list[str]:
             own = "".join(t.face for t in state.racks[seat])
             running[seat] += adjustment
             lines.append(f">{nicks[seat]}: {own} ({own}) {adjustment:+d} {running[seat]}")
+    for seat, penalty in enumerate(end.time_penalties):  # after the end lines, as Macondo writes them
+        if penalty:
+            own = "".join(t.face for t in state.racks[seat])
+            running[seat] -= penalty
+            lines.append(f">{nicks[seat]}: {own} (time) -{penalty} {running[seat]}")
     assert tuple(running) == end.scores
     return lines

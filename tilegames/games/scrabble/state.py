@@ -43,6 +43,7 @@ class ScrabbleEnd:
     scores: tuple[int, ...]
     winners: tuple[int, ...]  # several on a draw
     out_seat: int | None = None
+    time_penalties: tuple[int, ...] = ()  # overtime points taken off each seat (clock.py); empty: none
 
 
 @dataclass(frozen=True)
@@ -64,6 +65,7 @@ class ScrabbleState:
     end: ScrabbleEnd | None = None
     first_seat: int = 0  # who won the draw for the first turn (the log says so, even on resume)
     hints: tuple[int, ...] = ()  # hints each seat asked for (empty: none yet, as in older saves)
+    clock_used: tuple[int, ...] = ()  # ms each seat's game clock has run (empty: none yet, or no clock)
 
     def cells(self) -> dict[Pos, str]:
         return {sq.pos: sq.letter for sq in self.board}

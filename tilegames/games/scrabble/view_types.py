@@ -79,6 +79,7 @@ class ScrabbleResult(TypedDict):
     scores: list[int]
     winners: list[int]
     hints: NotRequired[list[int]]  # hints each seat asked for (not in records made before hints)
+    time_penalties: NotRequired[list[int]]  # overtime points taken off (not in older records)
 
 
 class ScrabbleView(ScoredView):
@@ -98,6 +99,7 @@ class ScrabbleView(ScoredView):
     challenge_mode: Literal["double", "single", "penalty", "void"]
     word_list: str | None  # the word list that judges the words; None: the shipped one
     hints: list[int]  # hints each seat has asked for (public: the log says each one)
+    clocks: list[int] | None  # with the game clock: each player's ms left as the turn began (< 0: overtime)
     result: ScrabbleResult | None  # once over
 
 

@@ -1,6 +1,7 @@
 """The turn timer: seconds left as a bar, with a warning look in the last 10 seconds.
 
-A game screen feeds its timer with `show()`. A screen pushed over a game (help, rules) gives
+A game screen feeds its timer with `show()`; with `game_clock` set it shows a player's clock
+for the whole game instead (`Clock 24:13`, then `Overtime 0:42`). A screen pushed over a game (help, rules) gives
 it a `source` instead: a callable returning (seconds left, seconds per turn), read a few times a
 second; such a timer hides itself while the turn has no time limit.
 """
@@ -59,6 +60,7 @@ class TurnTimer(Widget):
         self.total: float | None = None
         self.waiting = False
         self.source = source
+        self.game_clock = False  # the player's clock for the whole game: shown as a clock, may run over
         self._drawn: tuple[Text, int] | None = None  # what was shown last, and at what width
 
     def on_mount(self) -> None:
@@ -88,6 +90,10 @@ class TurnTimer(Widget):
         if self.remaining is None or not self.total:
             return Text(_("no time limit"), style="dim")
         seconds = int(self.remaining + 0.999)
+        if self.game_clock and not self.waiting:
+            if self.remaining >= 0:
+                return Text(_("Clock {clock}").format(clock=clock_text(self.remaining)))
+            return Text(_("Overtime {clock}").format(clock=clock_text(-self.remaining)))
         if self.waiting:
             return Text(_("Time {seconds}: waiting for every player to join").format(
                 seconds=clock_text(self.remaining)), style="dim")

@@ -46,7 +46,8 @@ class HintList(TranslatedKeys, ModalScreen["int | None"]):
     HintList OptionList { height: auto; max-height: 8; margin: 1 0; }
     """
     BINDINGS = [Binding("escape", "cancel", "Close", id="hint_list.cancel"),
-                *(Binding(str(n), f"pick({n - 1})", show=False, id=f"hint_list.pick{n}") for n in range(1, 6))]
+                *(Binding(str(n), f"pick({n - 1})", f"Play {n}", show=False, id=f"hint_list.{place}")
+                  for n, place in enumerate(("first", "second", "third", "fourth", "fifth"), 1))]
 
     def __init__(self, moves: Sequence[Move]) -> None:
         super().__init__()

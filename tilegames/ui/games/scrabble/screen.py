@@ -20,6 +20,7 @@ from tilegames.core.kernel.session_protocol import Session
 from tilegames.core.kernel.views import seat_face
 from tilegames.games.scrabble.actions import Exchange, Pass
 from tilegames.games.scrabble.board import square_name
+from tilegames.games.scrabble.clock import OVERTIME_POINTS
 from tilegames.games.scrabble.view_types import ScrabbleTile
 from tilegames.core.parts.grid_edits import PutTile, TakeBack
 from tilegames.ui.screens.dialogs import AskLetter, Confirm, ExchangePicker
@@ -177,6 +178,11 @@ class ScrabbleScreen(ScrabbleHints, ScrabbleChallenges, TurnScreen):
                 self.app.bell()
                 self._note(_("10 seconds left!"), error=True)
                 continue
+            if event.kind == "clock.overtime":
+                self.app.bell()
+                self._note(_("Overtime: {points} points off for each minute or part of a minute over.").format(
+                    points=OVERTIME_POINTS), error=True)
+                continue
             if event.kind in ("clock.timeout", TURN_EVENT):
                 continue
             log.write(log_line(event, self.session.seats))
@@ -214,6 +220,7 @@ class ScrabbleScreen(ScrabbleHints, ScrabbleChallenges, TurnScreen):
         hidden = self.viewer is None
         self.query_one(ScrabbleRack).show(None if hidden else self._rack_tiles(), self._marked)
         self.query_one(ScrabbleScores).show(view)
+        self.query_one(TurnTimer).game_clock = view["clocks"] is not None
         self.query_one(UnseenTiles).show(None if hidden else view["unseen"] or "")
         if not my_turn:
             hint = ""

@@ -31,13 +31,18 @@ def score_race(session: Session, result: ScrabbleResult) -> list[list[int]]:
 
 
 def adjustments_table(session: Session, result: ScrabbleResult) -> Table:
-    """One row a player: score before the end, the adjustment and why, the final score; the
+    """One row a player: score before the end, the adjustment and why, the overtime penalty
+    (with the game clock, when someone went over), the final score, the hints asked for; the
     names and reasons are cut (never wrapped) so that every total stays on its row. `result`:
     the view's."""
     table = Table(box=None, padding=(0, 1), pad_edge=False, expand=True)
     table.add_column(_("Player"), no_wrap=True, overflow="ellipsis", max_width=16)
     table.add_column(_("Score"), justify="right", no_wrap=True)
     table.add_column(_("End of game"), no_wrap=True, overflow="ellipsis", ratio=1)
+    penalties = result.get("time_penalties") or [0] * len(session.seats)
+    over = any(penalties)  # a column only when someone went over the game clock
+    if over:
+        table.add_column(_("Overtime"), justify="right", no_wrap=True)
     table.add_column(_("Final"), justify="right", no_wrap=True, style="bold")
     hints = result.get("hints") or [0] * len(session.seats)
     asked = any(hints)  # a column only when someone asked
@@ -49,7 +54,8 @@ def adjustments_table(session: Session, result: ScrabbleResult) -> Table:
             how = _("{points} for the others' racks").format(points=f"{adjustment:+d}")
         else:
             how = _("{points} for the tiles left on the rack").format(points=f"{adjustment:+d}")
-        table.add_row(name, str(result["before"][seat]), how if adjustment else _("no change"),
+        overtime = [str(-penalties[seat])] if over else []
+        table.add_row(name, str(result["before"][seat]), how if adjustment else _("no change"), *overtime,
                       str(result["scores"][seat]), *([str(hints[seat])] if asked else []))
     return table
 
