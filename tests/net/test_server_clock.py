@@ -64,3 +64,27 @@ def test_the_warning_and_the_timeout_reach_everyone_even_when_the_player_has_gon
         assert timed_out["state"]["spectator"]["rack_sizes"][0] == 4  # the timeout's draw
         draw = next(e for e in timed_out["events"] if e["seat"] == 0 and e["kind"] != "clock.timeout")
         assert draw["private"] == {}  # what Ann drew is not Bob's to see
+
+
+def test_a_game_clock_in_overtime_crosses_the_wire_below_zero_and_counts_on_at_the_client(data):
+    from tilegames.core.errors import BadRecord
+    from tilegames.games.scrabble.config import ScrabbleConfig
+    from tilegames.net.client_messages import read_state
+
+    with ServerThread(data, timer=FakeTimer()) as server:
+        codes = server.create("scrabble", ("Ann", "Bob"), 3, ScrabbleConfig(game_clock_minutes=1))
+        ann, bob = WireClient(server.port), WireClient(server.port)
+        ann.hello(codes.seats[0])
+        bob.hello(codes.seats[1])
+        server.advance(65)
+        state = bob.so_far()[-1]["state"]
+        assert state["game_clock"] is True and state["remaining"] == -5.0
+        remote = read_state(state, 2, received=100.0)
+        assert remote.left(102.0) == -7.0  # counted on below zero, as the server does
+        state["game_clock"] = False  # a turn timer never goes below zero: damage, refused
+        try:
+            read_state(state, 2, received=100.0)
+        except BadRecord as exc:
+            assert "state.remaining" in str(exc)
+        else:
+            raise AssertionError("a negative turn time was believed")

@@ -75,6 +75,9 @@ class JsonSession:
     def turn_seconds(self) -> float | None:
         return self._send(self._inner.turn_seconds())  # type: ignore[no-any-return]
 
+    def game_clock(self) -> bool:
+        return self._send(self._inner.game_clock())  # type: ignore[no-any-return]
+
     def draft_changed(self) -> bool:
         return bool(self._send(self._inner.draft_changed()))
 

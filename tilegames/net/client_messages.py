@@ -17,6 +17,7 @@ from tilegames.core.text.inputs import shown
 from tilegames.core.kernel.protocol import Event, Result
 from tilegames.core.kernel.series import GameRecord, WinnerRule
 from tilegames.core.kernel.session_protocol import NotNow
+from tilegames.core.kernel.turn_steps import MAX_LEFT as MAX_SECONDS
 
 PROTOCOL_VERSION = 2  # 2: STATE says which game of a series it is (docs/protocol.md)
 MAX_GAMES = 10_000
@@ -74,6 +75,7 @@ class RemoteState:
     result: Result | None = None
     received: float = 0.0  # the client's clock when the message arrived
     clock_running: bool = True  # false while the table waits for its players to join
+    game_clock: bool = False  # the turn clock is a player's clock for the game: it may run below 0
     # Which game of the table's series this is (from 1) of how many, the rule that picks the
     # series' winner, and the finished games before this one.
     game: int = 1
@@ -88,7 +90,8 @@ class RemoteState:
             return None
         if not self.clock_running:
             return self.remaining
-        return max(0.0, self.remaining - max(0.0, now - self.received))
+        left = self.remaining - max(0.0, now - self.received)
+        return left if self.game_clock else max(0.0, left)
 
 
 @dataclass(frozen=True)
@@ -123,10 +126,12 @@ def _seat(value: Any, seats: int, where: str) -> int:
     return value
 
 
-def _number(value: Any, where: str) -> float | None:
+def _number(value: Any, where: str, below_zero: bool = False) -> float | None:
+    """Seconds, or None; below 0 only where `below_zero` (a game clock in overtime)."""
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
+    if (isinstance(value, bool) or not isinstance(value, (int, float)) or value != value
+            or abs(value) > MAX_SECONDS or (value < 0 and not below_zero)):
         raise BadRecord(f"{where}: expected a number of seconds, got {shown(repr(value), 40)}.")
     return float(value)
 
@@ -181,14 +186,16 @@ def read_state(data: Any, seats: int, received: float) -> RemoteState:
     if type(turn) is not int:
         raise BadRecord("state.turn: expected a whole number.")
     game, games, rule, records = read_series(data.get("series"), seats)
+    game_clock = data.get("game_clock") is True
     return RemoteState(
         views=views,
         spectator=_get(data, "spectator", dict, "state"),
         current=None if current is None else _seat(current, seats, "state.current"),
         who_may_act=tuple(_seat(s, seats, "state.who_may_act") for s in _get(data, "who_may_act", list, "state")),
         turn=turn,
-        remaining=_number(data.get("remaining"), "state.remaining"),
-        turn_seconds=_number(data.get("turn_seconds"), "state.turn_seconds"),
+        remaining=_number(data.get("remaining"), "state.remaining", below_zero=game_clock),
+        turn_seconds=_number(data.get("turn_seconds"), "state.turn_seconds", below_zero=game_clock),
+        game_clock=game_clock,
         draft_changed=data.get("draft_changed") is True,
         can_undo=data.get("can_undo") is True,
         can_redo=data.get("can_redo") is True,

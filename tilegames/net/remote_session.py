@@ -159,6 +159,9 @@ class RemoteSession(HeldSeries, AskedRecords):
     def turn_seconds(self) -> float | None:
         return self._state.turn_seconds
 
+    def game_clock(self) -> bool:
+        return self._state.game_clock
+
     def clock_waiting(self) -> bool:
         """The server holds the clock until every person has joined (or moved on to the next
         game of a match)."""

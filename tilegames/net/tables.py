@@ -227,6 +227,7 @@ class Table:
             "turn": session.turn_number(),
             "remaining": session.remaining(),
             "turn_seconds": session.turn_seconds(),
+            "game_clock": session.game_clock(),
             "clock_running": self.clock_running,
             "draft_changed": mine and session.draft_changed(),
             "can_undo": mine and session.can_undo(),

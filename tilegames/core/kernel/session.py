@@ -177,6 +177,9 @@ class LocalSession:
         """The turn's time limit (None: no limit)."""
         return self.game.turn_seconds(self.controller.state)
 
+    def game_clock(self) -> bool:
+        return self.game.game_clock(self.controller.state)
+
     def turn_number(self) -> int:
         return self.game.turn_number(self.controller.state)
 

@@ -273,6 +273,7 @@ class TurnScreen(Asking, BaseScreen):
 
     def _redraw_timer(self) -> None:
         for timer in self.query(TurnTimer):
+            timer.game_clock = self.session.game_clock()
             timer.show(self.session.remaining(), self.session.turn_seconds(), self.session.clock_waiting())
 
     # --- acting ---------------------------------------------------------------------------

@@ -220,7 +220,6 @@ class ScrabbleScreen(ScrabbleHints, ScrabbleChallenges, TurnScreen):
         hidden = self.viewer is None
         self.query_one(ScrabbleRack).show(None if hidden else self._rack_tiles(), self._marked)
         self.query_one(ScrabbleScores).show(view)
-        self.query_one(TurnTimer).game_clock = view["clocks"] is not None
         self.query_one(UnseenTiles).show(None if hidden else view["unseen"] or "")
         if not my_turn:
             hint = ""
