@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from tilegames.core.parts.lexicon import lexicon_or_default
 from tilegames.core.wordgraph import ALL_LETTERS, cache
 from tilegames.core.wordgraph.build import build_arrays, gaddag_strings
 from tilegames.core.wordgraph.graph import WordGraph
@@ -84,7 +85,7 @@ def test_a_changed_list_gets_a_graph_of_its_own(word_file):
 @pytest.mark.parametrize("damage", ["cut", "flip", "empty", "foreign"])
 def test_a_damaged_cache_file_is_built_again_not_trusted(word_file, damage):
     cache.graph_for(str(word_file))
-    path = cache.graph_path(cache._lexicon(str(word_file)))
+    path = cache.graph_path(lexicon_or_default(str(word_file)))
     data = path.read_bytes()
     path.write_bytes({"cut": data[:-9], "flip": data[:40] + bytes([data[40] ^ 1]) + data[41:], "empty": b"",
                       "foreign": b"TGWG" + bytes(200)}[damage])

@@ -120,6 +120,16 @@ def lexicon_for(words_file: Path | str | None) -> Lexicon:
     return load_word_file(words_file) if words_file else default_lexicon()
 
 
+def lexicon_or_default(words_file: Path | str | None) -> Lexicon:
+    """The list a computer player or a hint searches: the game's, or the shipped one when the
+    game's cannot be read (the game then refuses to judge anything, and a move from the default
+    list is a fair guess)."""
+    try:
+        return lexicon_for(words_file)
+    except LexiconError:
+        return default_lexicon()
+
+
 @dataclass(frozen=True)
 class Anagrams:
     """A word list and its anagram index, for the computer players of the word games: sorted
@@ -141,10 +151,7 @@ def anagrams_for(word_list: str | None) -> Anagrams:
     is a fair guess). Built once per list and process, in about half a second; words in
     alphabetical order, so that of two equally good moves the same one is chosen in every
     process."""
-    try:
-        lexicon = lexicon_for(word_list)
-    except LexiconError:
-        lexicon = default_lexicon()
+    lexicon = lexicon_or_default(word_list)
     index: dict[str, str] = {}
     for word in sorted(lexicon.words):
         if len(word) >= 2:

@@ -19,7 +19,7 @@ from array import array
 from collections.abc import Iterable
 from pathlib import Path
 
-from tilegames.core.parts.lexicon import Lexicon, LexiconError, default_lexicon, lexicon_for
+from tilegames.core.parts.lexicon import Lexicon, lexicon_or_default
 from tilegames.core.places import cache_home
 from tilegames.core.wordgraph.build import Progress, build_arrays
 from tilegames.core.wordgraph.graph import WordGraph
@@ -53,7 +53,7 @@ def cached_graph(word_list: str | None) -> WordGraph | None:
     with _LOCK:
         graph = _HELD.get(word_list)
         if graph is None:
-            graph = _read(graph_path(_lexicon(word_list)))
+            graph = _read(graph_path(lexicon_or_default(word_list)))
             if graph is not None:
                 _keep(word_list, graph)
         return graph
@@ -61,12 +61,12 @@ def cached_graph(word_list: str | None) -> WordGraph | None:
 
 def graph_for(word_list: str | None, progress: Progress | None = None) -> WordGraph:
     """The graph of a game's word list (the shipped one when None or unreadable, as
-    `anagrams_for` does), from memory, else from disk, else built (telling `progress`) and
+    `lexicon_or_default` gives), from memory, else from disk, else built (telling `progress`) and
     saved. Kept in memory for the process; threads asking at once wait for one build."""
     with _LOCK:
         graph = _HELD.get(word_list)
         if graph is None:
-            graph = _keep(word_list, _load_or_build(_lexicon(word_list), progress))
+            graph = _keep(word_list, _load_or_build(lexicon_or_default(word_list), progress))
         return graph
 
 
@@ -79,13 +79,6 @@ def _keep(word_list: str | None, graph: WordGraph) -> WordGraph:
         del _HELD[next(iter(_HELD))]
     _HELD[word_list] = graph
     return graph
-
-
-def _lexicon(word_list: str | None) -> Lexicon:
-    try:
-        return lexicon_for(word_list)
-    except LexiconError:
-        return default_lexicon()
 
 
 def _load_or_build(lexicon: Lexicon, progress: Progress | None) -> WordGraph:

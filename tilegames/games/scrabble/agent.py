@@ -22,7 +22,7 @@ from typing import Any
 
 from tilegames.core.computer_seats import DEFAULT_LEVEL, LEVELS
 from tilegames.core.kernel.protocol import Action
-from tilegames.core.parts.lexicon import COMMON_ZIPF, Lexicon, LexiconError, default_lexicon, lexicon_for
+from tilegames.core.parts.lexicon import COMMON_ZIPF, Lexicon, lexicon_or_default
 from tilegames.games.scrabble.actions import AcceptPlay, Challenge, Exchange, Pass
 from tilegames.games.scrabble.board import score_play
 from tilegames.games.scrabble.moves import Move, all_moves, best_moves, board_of
@@ -48,7 +48,7 @@ class ScrabbleAgent:
         seat, rack = view["you"], view["rack"]
         if seat is None or rack is None or view["current"] is None:
             return None
-        lexicon = _lexicon(view["word_list"])
+        lexicon = lexicon_or_default(view["word_list"])
         pending = view["pending"]
         if (pending is not None and pending["seat"] != seat and view["challenge_mode"] != "void"
                 and any(w not in lexicon for w in pending["words"])):
@@ -93,13 +93,6 @@ def easy_play(view: ScrabbleView, lexicon: Lexicon) -> Move | None:
     if not common:
         return None
     return random.Random(json.dumps(view, sort_keys=True)).choice(common)
-
-
-def _lexicon(word_list: str | None) -> Lexicon:
-    try:
-        return lexicon_for(word_list)
-    except LexiconError:
-        return default_lexicon()
 
 
 def new_agent(level: str = DEFAULT_LEVEL) -> ScrabbleAgent:

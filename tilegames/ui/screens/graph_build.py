@@ -42,5 +42,9 @@ class GraphBuildScreen(TranslatedKeys, ModalScreen[None]):
         def told(done: int, total: int) -> None:
             self.app.call_from_thread(bar.update, total=total, progress=done)
 
-        graph_for(self.word_list, told)
+        try:
+            graph_for(self.word_list, told)
+        except (OSError, MemoryError) as exc:  # the game goes on; hints and players try again later
+            self.app.call_from_thread(self.notify, _("The word list could not be prepared: {why}").format(why=exc),
+                                      severity="error")
         self.app.call_from_thread(self.dismiss, None)
