@@ -178,9 +178,9 @@ class TurnController(Generic[StateT, DraftT]):
         overtime = self.game.game_clock(self._state)
         if self._saved_left is not None and self._saved_left - left >= CHECKPOINT_SECONDS and (left > 0 or overtime):
             self._record(seat, "clock")
-        events: list[Event] = []
         if overtime:
             return self._tick_game_clock(seat, left)
+        events: list[Event] = []
         if left <= WARNING_SECONDS and not self._warned and left > 0:
             self._warned = True
             events.append(Event("clock.warning", _("{seconds} seconds left.").format(seconds=f"{WARNING_SECONDS:.0f}"), seat,
@@ -215,7 +215,7 @@ class TurnController(Generic[StateT, DraftT]):
         """With a game clock, charge the turn's time so far to the current player before their
         move (journaled like any action), and count on from what they have left."""
         action = self.game.time_used_action(self._state, seat, round(self._timer.used() * 1000))
-        if action is None or seat != self.seat:
+        if action is None:
             return
         outcome = self.game.apply(self._state, seat, action, by_controller=True)
         if self.journal is not None:
