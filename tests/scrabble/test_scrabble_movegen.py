@@ -118,7 +118,7 @@ def test_the_best_plays_are_the_top_of_all_plays(name, equity, word_list):
 
     make = lambda: MoveGenerator(position([rack, "E"], board).cells(), rack, graph_for(word_list), leave_value)
     ranked = MoveGenerator.ranked(make().all(), equity)
-    for count in (1, 3, 10):
+    for count in (0, 1, 3, 10):
         assert make().best(count, equity) == ranked[:count]
 
 

@@ -100,6 +100,8 @@ class MoveGenerator:
     def best(self, count: int = 1, equity: bool = False) -> list[Play]:
         """The `count` best plays by score (`equity`: by score plus leave value), best first:
         exactly what `self.ranked(self.all(), equity)` begins with."""
+        if count < 1:
+            return []
         held: list[tuple[float, tuple[object, ...], Raw]] = []  # a min-heap: the weakest held play on top
         values = self.leave_values if equity else [0.0] * len(self.leave_values)
 
