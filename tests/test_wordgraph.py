@@ -100,3 +100,10 @@ def test_a_cache_folder_that_cannot_be_written_still_gives_the_graph(word_file, 
     blocker.write_text("a file where the cache folder should be")
     monkeypatch.setenv("TILEGAMES_CACHE", str(blocker))
     assert "cable" in cache.graph_for(str(word_file))
+
+
+def test_asking_whether_a_graph_is_ready_never_waits_for_a_build_in_another_thread(word_file):
+    with cache._LOCK:  # as while another thread builds
+        assert cache.cached_graph(str(word_file)) is None
+    cache.graph_for(str(word_file))
+    assert cache.cached_graph(str(word_file)) is not None

@@ -49,14 +49,19 @@ def graph_path(lexicon: Lexicon) -> Path:
 
 def cached_graph(word_list: str | None) -> WordGraph | None:
     """The graph of the list from memory or disk, or None when it has to be built (a caller with
-    a screen then builds it with `graph_for`, showing progress)."""
-    with _LOCK:
+    a screen then builds it with `graph_for`, showing progress). Never waits for a build in
+    another thread (a screen asks this): it answers None, and `graph_for` waits."""
+    if not _LOCK.acquire(blocking=False):
+        return None
+    try:
         graph = _HELD.get(word_list)
         if graph is None:
             graph = _read(graph_path(lexicon_or_default(word_list)))
             if graph is not None:
                 _keep(word_list, graph)
         return graph
+    finally:
+        _LOCK.release()
 
 
 def graph_for(word_list: str | None, progress: Progress | None = None) -> WordGraph:
