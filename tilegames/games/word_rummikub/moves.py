@@ -6,14 +6,14 @@ Before its first meld a seat looks for words of 6 letters or more its rack spell
 jokers standing in for missing letters (and, with `first_meld_extra_words`, more words from
 what is left). Afterwards it looks for words its rack spells and for words made by adding rack
 letters to a word on the table (reordering that word's tiles as needed: CAT + S may become
-ACTS). The finds (search.py, on the word list's anagram index) are ordered longest first; each
+ACTS). The finds (search.py, on the shared word graph) are ordered longest first; each
 candidate is one find with as many other finds as still fit the letters left, else that find
 alone. A joker is never taken from the table and a word never broken up, so every candidate
 stays clear of the joker rules.
 
 Every candidate passes the engine's own commit check (turn.py) and word judge, so it is never
 refused and never penalised; a find that does not pass is dropped. The search is bounded
-(search.py, `RACK_FINDS`, `FINDS_PER_WORD`) and stops at its deadline.
+(`RACK_FINDS`, `FINDS_PER_WORD`) and stops at its deadline.
 """
 
 from __future__ import annotations
@@ -27,7 +27,8 @@ from tilegames.core.errors import IllegalMove
 from tilegames.core.parts.tiles import Tile
 from tilegames.games.word_rummikub.actions import JokerLetter, Play
 from tilegames.games.word_rummikub.config import FIRST_MELD_LETTERS, WordRummikubConfig
-from tilegames.games.word_rummikub.search import Find, Index, extensions, index_for, rack_words
+from tilegames.core.wordgraph import WordGraph, graph_for
+from tilegames.games.word_rummikub.search import Find, extensions, rack_words
 from tilegames.games.word_rummikub.state import Table, named
 from tilegames.games.word_rummikub.tiles import is_joker, spell
 from tilegames.games.word_rummikub.turn import Position, check_play
@@ -64,11 +65,11 @@ class Candidate:
 @dataclass
 class _Search:
     """The search for one position: the position as the view shows it, the word list and its
-    index, the deadline, and the spellings already on the table."""
+    graph, the deadline, and the spellings already on the table."""
 
     config: WordRummikubConfig
     judge: WordJudge
-    index: Index
+    graph: WordGraph
     start: Position
     deadline: float
     taken: set[str] = field(default_factory=set)  # spellings on the table
@@ -83,12 +84,12 @@ class _Search:
         letters, jokers = _letters(rack), sum(1 for t in rack if is_joker(t))
         found: list[Piece] = []
         min_len = self.config.min_word_len if self.start.melded else FIRST_MELD_LETTERS
-        found += self._keep(rack_words(self.index, letters, jokers, min_len, self.deadline), None, RACK_FINDS)
+        found += self._keep(rack_words(self.graph, letters, jokers, min_len, self.deadline), None, RACK_FINDS)
         if self.start.melded:
             letters_of = self.start.table.letters
             for number, row in enumerate(self.rows):
                 word = spell(row, letters_of).lower()
-                finds = extensions(self.index, word, letters, jokers, self.deadline)
+                finds = extensions(self.graph, word, letters, jokers, self.deadline)
                 found += self._keep(finds, number, FINDS_PER_WORD)
         found.sort(key=lambda p: (-len(p.word), -len(p.rack_ids), p.word))
         return found
@@ -195,8 +196,7 @@ def _letters(tiles: tuple[Tile, ...] | list[Tile]) -> str:
 
 def candidates(view: WordRummikubView, seconds: float) -> Iterator[Candidate]:
     """The plays for the view's seat (not a spectator), in the search's order (see above), found
-    within `seconds` (counted once the word index is built: the first search of a process builds
-    it, about a second). None at all when the word list cannot be read: nothing can be judged."""
+    within `seconds` (counted once the word graph is loaded: core/wordgraph). None at all when the word list cannot be read: nothing can be judged."""
     seat, own = view["you"], view["rack"]
     assert seat is not None and own is not None, "a spectator has no rack"
     config = _config(view["rules"])
@@ -209,8 +209,8 @@ def candidates(view: WordRummikubView, seconds: float) -> Iterator[Candidate]:
     letters = {t["id"]: str(t["letter"]) for row in view["table"] for t in row["tiles"] if t["joker"]}
     rack = tuple(Tile(t["id"], t["face"]) for t in own)
     start = Position(Table(rows, named(letters)), rack, view["melded"][seat], view["pool"])
-    index = index_for(config.word_list)
-    search = _Search(config, judge, index, start, time.monotonic() + seconds,
+    graph = graph_for(config.word_list)
+    search = _Search(config, judge, graph, start, time.monotonic() + seconds,
                      {row["word"] for row in view["table"]})
     return search.candidates()
 
