@@ -67,7 +67,7 @@ async def test_rounds_say_how_many_games_and_follow_the_player_list(app):
 
 async def test_a_seat_is_switched_to_the_computer_in_the_form_and_the_computer_plays_it(app):
     async with app.run_test(size=(80, 24)) as pilot:
-        app.open_setup("word-rummikub")  # a computer of one level (Rummikub's and Scrabble's have three)
+        app.open_setup("nabit")  # a computer of one level (the other games' have three)
         await pilot.pause()
         players = app.screen.query_one("#players", Input)
         players.value = "Ann, Bora"

@@ -1,38 +1,91 @@
-"""A simple automatic Rummikub Word player, working from its seat's view only (DESIGN.md §4).
+"""Rummikub Word's computer players, one policy per level over moves.py, each working from its
+seat's view only (DESIGN.md §4, §7a). Every play moves.py finds has passed the engine's own
+check, so no level is ever refused or penalised.
 
-A policy over moves.py: it plays the first play moves.py finds (the longest word its rack
-spells or makes with a table word, with as many other finds as still fit; before its first
-meld, a word of 6 letters or more from its rack alone), which the engine's own check has
-passed, so it is never refused and never penalised. With nothing to play it draws, or passes
-when the pool is empty. It thinks for `MAX_SECONDS` or the time budget, whichever is shorter.
+* **easy** makes common words only (each one wordfreq sees at least once in a million words:
+  `COMMON_ZIPF`), plays one of the first `EASY_CHOICES` plays found by chance rather than the
+  best, and now and then (`EASY_DRAWS`) draws although it could play. A family wins about half
+  its games against it.
+* **normal** plays the first play found: the longest word its rack spells or makes with a table
+  word, with as many other finds as still fit.
+* **strong** weighs every play found within its time and plays the one that scores most (the
+  longest new word, doubled when the rack is emptied: going out when it can), of equal scores
+  the one laying more tiles.
+
+With nothing to play each draws, or passes when the pool is empty. Each thinks for
+`MAX_SECONDS` (strong: `STRONG_SECONDS`) or the time budget, whichever is shorter. Easy's
+chance is drawn from the view itself, so a seeded game replays exactly.
 """
 
 from __future__ import annotations
 
+import itertools
+import json
+import random
 from typing import Any
 
+from tilegames.core.computer_seats import DEFAULT_LEVEL, LEVELS
 from tilegames.core.kernel.protocol import Action
+from tilegames.core.parts.lexicon import COMMON_ZIPF, lexicon_or_default
 from tilegames.games.word_rummikub.actions import Draw, Pass
-from tilegames.games.word_rummikub.moves import candidates
-from tilegames.games.word_rummikub.view_types import word_rummikub_view
+from tilegames.games.word_rummikub.moves import Candidate, candidates
+from tilegames.games.word_rummikub.view_types import WordRummikubView, word_rummikub_view
 
-MAX_SECONDS = 0.5  # the most it thinks about one move
+MAX_SECONDS = 0.5  # the most easy and normal think about one move
+STRONG_SECONDS = 1.0
+STRONG_CANDIDATES = 40  # plays strong weighs at most
+EASY_CHOICES = 4
+EASY_DRAWS = 0.25
 
 
 class WordRummikubAgent:
-    """The player described above. Stateless: one instance can play several seats."""
+    """The player of one level, described above. Stateless: one instance can play several seats."""
+
+    def __init__(self, level: str = DEFAULT_LEVEL) -> None:
+        if level not in LEVELS:
+            raise ValueError(f"no Rummikub Word level {level!r}")
+        self.level = level
 
     def choose(self, data: dict[str, Any], time_budget: float) -> Action | None:
         view = word_rummikub_view(data)
         seat = view["you"]
         if seat is None or view["current"] != seat:
             return None  # Rummikub Word never asks a seat out of turn
-        found = next(candidates(view, max(0.0, min(time_budget, MAX_SECONDS))), None)
+        found = self.play(view, max(0.0, time_budget))
         if found is not None:
             return found.action
         return Draw() if view["pool"] else Pass()
 
+    def play(self, view: WordRummikubView, budget: float) -> Candidate | None:
+        """This level's play, or None to draw (or pass)."""
+        if self.level == "strong":
+            return best_play(view, min(budget, STRONG_SECONDS))
+        seconds = min(budget, MAX_SECONDS)
+        if self.level == "normal":
+            return next(candidates(view, seconds), None)
+        lexicon = lexicon_or_default(view["rules"]["word_list"])
+        common = list(itertools.islice(candidates(view, seconds, lambda w: lexicon.is_common(w, COMMON_ZIPF)),
+                                       EASY_CHOICES))
+        chance = random.Random(json.dumps(view, sort_keys=True))
+        if not common or (view["pool"] and chance.random() < EASY_DRAWS):
+            return None
+        return chance.choice(common)
 
-def new_agent() -> WordRummikubAgent:
+
+def best_play(view: WordRummikubView, seconds: float) -> Candidate | None:
+    """The play that scores most of those found within `seconds` (of equal scores, the one
+    laying more tiles, then the first found)."""
+    found = ranked_plays(view, seconds, STRONG_CANDIDATES)
+    return found[0] if found else None
+
+
+def ranked_plays(view: WordRummikubView, seconds: float, most: int) -> list[Candidate]:
+    """Up to `most` plays found within `seconds`, best first (as `best_play` ranks them)."""
+    found = list(itertools.islice(candidates(view, seconds), most))
+    order = sorted(range(len(found)), key=lambda i: (-found[i].score, -len(found[i].placed), i))
+    return [found[i] for i in order]
+
+
+def new_agent(level: str = DEFAULT_LEVEL) -> WordRummikubAgent:
     """The registry's factory (core/agents.py)."""
-    return WordRummikubAgent()
+    return WordRummikubAgent(level)

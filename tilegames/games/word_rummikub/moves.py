@@ -21,7 +21,7 @@ from __future__ import annotations
 import time
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
-from typing import Iterator
+from typing import Callable, Iterator
 
 from tilegames.core.errors import IllegalMove
 from tilegames.core.parts.tiles import Tile
@@ -73,6 +73,7 @@ class _Search:
     start: Position
     deadline: float
     taken: set[str] = field(default_factory=set)  # spellings on the table
+    wanted: Callable[[str], bool] | None = None  # the words a player would make (easy: common ones)
 
     @property
     def rows(self) -> tuple[tuple[Tile, ...], ...]:
@@ -99,6 +100,8 @@ class _Search:
         for find in finds:
             word = find.word.upper()
             if word in self.taken or not self.judge.accepts(word) or any(p.word == word for p in kept):
+                continue
+            if self.wanted is not None and not self.wanted(word):
                 continue
             piece = self.piece(find, row, self.start.rack)
             if piece is not None:
@@ -194,9 +197,12 @@ def _letters(tiles: tuple[Tile, ...] | list[Tile]) -> str:
     return "".join(sorted(t.face.lower() for t in tiles if not is_joker(t)))
 
 
-def candidates(view: WordRummikubView, seconds: float) -> Iterator[Candidate]:
+def candidates(view: WordRummikubView, seconds: float,
+               wanted: Callable[[str], bool] | None = None) -> Iterator[Candidate]:
     """The plays for the view's seat (not a spectator), in the search's order (see above), found
-    within `seconds` (counted once the word graph is loaded: core/wordgraph). None at all when the word list cannot be read: nothing can be judged."""
+    within `seconds` (counted once the word graph is loaded: core/wordgraph), their words all
+    `wanted` when that is given. None at all when the word list cannot be read: nothing can be
+    judged."""
     seat, own = view["you"], view["rack"]
     assert seat is not None and own is not None, "a spectator has no rack"
     config = _config(view["rules"])
@@ -211,7 +217,7 @@ def candidates(view: WordRummikubView, seconds: float) -> Iterator[Candidate]:
     start = Position(Table(rows, named(letters)), rack, view["melded"][seat], view["pool"])
     graph = graph_for(config.word_list)
     search = _Search(config, judge, graph, start, time.monotonic() + seconds,
-                     {row["word"] for row in view["table"]})
+                     {row["word"] for row in view["table"]}, wanted)
     return search.candidates()
 
 
