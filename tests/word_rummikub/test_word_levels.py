@@ -11,7 +11,7 @@ import pytest
 from tilegames.core.agents import agent_for, play_out, seat_view
 from tilegames.core.parts.lexicon import lexicon_or_default
 from tilegames.games.word_rummikub.actions import Play
-from tilegames.games.word_rummikub.agent import ranked_plays
+from tilegames.games.word_rummikub.moves import best_plays
 from tilegames.games.word_rummikub.config import WordRummikubConfig, preset
 from tilegames.games.word_rummikub.game import GAME
 from tilegames.games.word_rummikub.view_types import word_rummikub_view
@@ -56,7 +56,7 @@ def test_strong_plays_the_play_that_scores_most_of_those_it_finds():
     checked = 0
     for state, seat in positions(8):
         view = seat_view(GAME, state, seat)
-        ranked = ranked_plays(word_rummikub_view(view), 5.0, 40)
+        ranked = best_plays(word_rummikub_view(view), 5.0, 40)
         action = strong.choose(view, 5.0)
         if ranked:
             assert action == ranked[0].action

@@ -113,7 +113,7 @@ def test_the_result_view_has_scores_winners_reason_and_jokers_left():
     view = GAME.view(play(state, "CATS").state, None)
     assert view["phase"] == "over" and view["current"] is None
     assert view["result"] == {"reason": "out", "winners": [0], "scores": [12, -20], "turn_scores": [12, 10],
-                              "jokers_left": [0, 1], "joker_penalty": 30, "out_seat": 0}
+                              "jokers_left": [0, 1], "joker_penalty": 30, "out_seat": 0, "hints": [0, 0]}
 
 
 def test_views_are_json_and_show_only_the_viewers_rack():

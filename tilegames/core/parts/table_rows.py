@@ -57,6 +57,26 @@ class RowsHint:
     placed: tuple[int, ...]
     moved: tuple[int, ...]
     text: str
+    edits: tuple[Edit, ...] = ()  # made after `LayOut` (Rummikub Word: the jokers' letters)
+
+
+def moved_tiles(rows: tuple[tuple[int, ...], ...], where: Mapping[int, tuple[int, int]]) -> tuple[int, ...]:
+    """The table tiles (`where`: tile id -> (old row, index)) that change company in `rows`: in
+    a new row that neither holds their whole old row (a row grown) nor is a piece of it (a row
+    split: two or more of its tiles and no other table tile; one tile alone among rack tiles has
+    moved)."""
+    old_rows: dict[int, set[int]] = {}
+    for tile_id, (r, _i) in where.items():
+        old_rows.setdefault(r, set()).add(tile_id)
+    moved = []
+    for row in rows:
+        from_table = {i for i in row if i in where}
+        for tile_id in row:
+            if tile_id in where:
+                old = old_rows[where[tile_id][0]]
+                if not (old <= from_table or (from_table <= old and len(from_table) > 1)):
+                    moved.append(tile_id)
+    return tuple(moved)
 
 
 @dataclass(frozen=True)

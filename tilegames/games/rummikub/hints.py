@@ -10,7 +10,7 @@ as the player's draft (`LayOut`).
 
 from __future__ import annotations
 
-from tilegames.core.parts.table_rows import RowsHint
+from tilegames.core.parts.table_rows import RowsHint, moved_tiles
 from tilegames.core.text.i18n import _, ngettext
 from tilegames.games.rummikub.moves import Hand, best_play
 from tilegames.games.rummikub.turn import set_view
@@ -29,7 +29,7 @@ def hint_for(view: RummikubView) -> RowsHint | None:
     tiles = hand.by_id()
     placed = tuple(t.id for t in play.placed)
     where = {t.id: (r, i) for r, row in enumerate(hand.table) for i, t in enumerate(row)}
-    moved = _moved(play.action.sets, where)
+    moved = moved_tiles(play.action.sets, where)
     table = [set_view([tiles[i] for i in row], set(placed)) for row in play.action.sets]
     faces = " ".join(tiles[i].face for i in placed)
     text = ngettext("Lay {tiles}: {count} tile, {points} points.", "Lay {tiles}: {count} tiles, {points} points.",
@@ -41,22 +41,3 @@ def hint_for(view: RummikubView) -> RowsHint | None:
             text += " " + ngettext("{count} table tile moves to another set (~).",
                                    "{count} table tiles move to other sets (~).", len(moved)).format(count=len(moved))
     return RowsHint(play.action.sets, table, placed, moved, text)
-
-
-def _moved(rows: tuple[tuple[int, ...], ...], where: dict[int, tuple[int, int]]) -> tuple[int, ...]:
-    """The table tiles that change company: in a new row that neither holds their whole old
-    set (a set grown) nor is a piece of it (a set split: two or more of its tiles and no other
-    table tile; one tile alone among rack tiles has moved)."""
-    old_rows: dict[int, set[int]] = {}
-    for tile_id, (r, _i) in where.items():
-        old_rows.setdefault(r, set()).add(tile_id)
-    moved = []
-    for row in rows:
-        from_table = {i for i in row if i in where}
-        for tile_id in row:
-            if tile_id in where:
-                old = old_rows[where[tile_id][0]]
-                if not (old <= from_table or (from_table <= old and len(from_table) > 1)):
-                    moved.append(tile_id)
-    return tuple(moved)
-

@@ -53,6 +53,15 @@ class Play(Action):
 
 
 @dataclass(frozen=True)
+class Hint(Action):
+    """The player asks for a hint on their turn: the game counts it (the log and the summary say
+    how many each player asked for), the draft goes back and the turn goes on. The hint itself
+    is found from the player's own view (hints.py), never by the engine."""
+
+    kind = "hint"
+
+
+@dataclass(frozen=True)
 class Timeout(Action):
     """The clock ran out (RULES.md §2.9). Taken by the turn controller, never by a player: the
     controller applies it to the turn's snapshot, which is the exact rollback, and the action
@@ -64,4 +73,4 @@ class Timeout(Action):
     touched: bool = False
 
 
-ACTION_TYPES = (Draw, Pass, Play, Timeout)
+ACTION_TYPES = (Draw, Pass, Play, Hint, Timeout)

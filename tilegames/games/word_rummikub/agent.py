@@ -28,7 +28,7 @@ from tilegames.core.computer_seats import DEFAULT_LEVEL, LEVELS
 from tilegames.core.kernel.protocol import Action
 from tilegames.core.parts.lexicon import COMMON_ZIPF, lexicon_or_default
 from tilegames.games.word_rummikub.actions import Draw, Pass
-from tilegames.games.word_rummikub.moves import Candidate, candidates
+from tilegames.games.word_rummikub.moves import Candidate, best_plays, candidates
 from tilegames.games.word_rummikub.view_types import WordRummikubView, word_rummikub_view
 
 MAX_SECONDS = 0.5  # the most easy and normal think about one move
@@ -59,7 +59,8 @@ class WordRummikubAgent:
     def play(self, view: WordRummikubView, budget: float) -> Candidate | None:
         """This level's play, or None to draw (or pass)."""
         if self.level == "strong":
-            return best_play(view, min(budget, STRONG_SECONDS))
+            found = best_plays(view, min(budget, STRONG_SECONDS), STRONG_CANDIDATES)
+            return found[0] if found else None
         seconds = min(budget, MAX_SECONDS)
         if self.level == "normal":
             return next(candidates(view, seconds), None)
@@ -70,20 +71,6 @@ class WordRummikubAgent:
         if not common or (view["pool"] and chance.random() < EASY_DRAWS):
             return None
         return chance.choice(common)
-
-
-def best_play(view: WordRummikubView, seconds: float) -> Candidate | None:
-    """The play that scores most of those found within `seconds` (of equal scores, the one
-    laying more tiles, then the first found)."""
-    found = ranked_plays(view, seconds, STRONG_CANDIDATES)
-    return found[0] if found else None
-
-
-def ranked_plays(view: WordRummikubView, seconds: float, most: int) -> list[Candidate]:
-    """Up to `most` plays found within `seconds`, best first (as `best_play` ranks them)."""
-    found = list(itertools.islice(candidates(view, seconds), most))
-    order = sorted(range(len(found)), key=lambda i: (-found[i].score, -len(found[i].placed), i))
-    return [found[i] for i in order]
 
 
 def new_agent(level: str = DEFAULT_LEVEL) -> WordRummikubAgent:

@@ -23,7 +23,7 @@ from tilegames.core.parts.tiles import Bag, Tile
 from tilegames.core.kernel.turn_guard import check_turn
 from tilegames.core.kernel.views import plain_view
 from tilegames.games.word_rummikub import MANIFEST
-from tilegames.games.word_rummikub.actions import ACTION_TYPES, Draw, JokerLetter, Pass, Play, Timeout
+from tilegames.games.word_rummikub.actions import ACTION_TYPES, Draw, Hint, JokerLetter, Pass, Play, Timeout
 from tilegames.games.word_rummikub.config import HAND, PRESETS, SETUP_OPTIONS, WordRummikubConfig
 from tilegames.games.word_rummikub.draft import EDIT_TYPES, NameJoker, WordDraft, edit_draft
 from tilegames.games.word_rummikub.scenario import WordRummikubScenario
@@ -75,6 +75,11 @@ class WordRummikubGame(Game[WordRummikubConfig, WordState, WordDraft]):
         name = state.seats[seat]
         if isinstance(action, Play):
             return self._play(state, seat, action)
+        if isinstance(action, Hint):
+            hints = list(state.hints or (0,) * len(state.seats))
+            hints[seat] += 1
+            text = _("{name} asked for a hint.").format(name=name)
+            return Outcome(replace(state, hints=tuple(hints)), (Event("hint", text, seat, {"hints": hints[seat]}),))
         if isinstance(action, Draw):
             if not len(state.bag):
                 raise IllegalMove(_("The pool is empty: play a tile, or pass."))

@@ -18,6 +18,7 @@ refused and never penalised; a find that does not pass is dropped. The search is
 
 from __future__ import annotations
 
+import itertools
 import time
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
@@ -230,3 +231,12 @@ def _config(rules: WordRules) -> WordRummikubConfig:
         word_check=rules["word_check"], skip_next_turn_on_misspell=rules["skip_next_turn_on_misspell"],
         timeout_penalty_tiles=rules["timeout_penalty_tiles"], winner_rule=rules["winner_rule"],
         family_words=rules["family_words"], word_list=rules["word_list"])
+
+
+def best_plays(view: WordRummikubView, seconds: float, most: int) -> list[Candidate]:
+    """Up to `most` plays found within `seconds`, best first: the highest score (going out
+    doubles it), then the more tiles laid, then the first found. Strong plays the first, and
+    the hint shows it."""
+    found = list(itertools.islice(candidates(view, seconds), most))
+    order = sorted(range(len(found)), key=lambda i: (-found[i].score, -len(found[i].placed), i))
+    return [found[i] for i in order]

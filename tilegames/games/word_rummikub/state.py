@@ -72,6 +72,7 @@ class WordState:
     idle: int = 0  # consecutive turns, begun with the pool empty, in which no tile was placed
     last: LastTurn | None = None
     end: WordEnd | None = None
+    hints: tuple[int, ...] = ()  # hints each seat asked for (empty: none yet, as in older saves)
 
     @property
     def current(self) -> int | None:

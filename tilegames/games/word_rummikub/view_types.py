@@ -6,7 +6,7 @@ apart from it). Code that receives one as a plain dict (a screen, an agent) read
 `word_rummikub_view(data)`. No `from __future__ import annotations`: see core/kernel/views.py.
 """
 
-from typing import Any, Literal, Mapping, TypedDict, cast
+from typing import Any, Literal, Mapping, NotRequired, TypedDict, cast
 
 from tilegames.core.kernel.views import DrawRounds, RowTile, ScoredView
 
@@ -65,6 +65,7 @@ class WordResult(TypedDict):
     jokers_left: list[int]
     joker_penalty: int
     out_seat: int | None
+    hints: NotRequired[list[int]]  # hints each seat asked for (not in records made before hints)
 
 
 class WordRummikubView(ScoredView):
@@ -85,6 +86,7 @@ class WordRummikubView(ScoredView):
     idle: int
     first_player: DrawRounds
     last: LastTurn | None
+    hints: list[int]  # hints each seat has asked for (public: the log says each one)
     result: WordResult | None
 
 

@@ -148,6 +148,7 @@ def build_view(game_id: str, state: WordState, seat: int | None, draft: WordDraf
         "first_player": {"seat": state.first_seat,
                          "draws": [[[s, face] for s, face in draws] for draws in state.first_draw]},
         "last": None,
+        "hints": list(state.hints or (0,) * len(state.seats)),  # public: the log says each one
         "result": None,
     }
     if state.last is not None:
@@ -157,5 +158,6 @@ def build_view(game_id: str, state: WordState, seat: int | None, draft: WordDraf
         end = state.end
         view["result"] = {"reason": end.reason, "winners": list(end.winners), "scores": list(end.scores),
                           "turn_scores": list(state.scores), "jokers_left": list(end.jokers_left),
-                          "joker_penalty": JOKER_PENALTY, "out_seat": end.out_seat}
+                          "joker_penalty": JOKER_PENALTY, "out_seat": end.out_seat,
+                          "hints": list(state.hints or (0,) * len(state.seats))}
     return view

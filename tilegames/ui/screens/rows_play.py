@@ -357,8 +357,12 @@ class RowsPlayScreen(RowEditing, TurnScreen):
         if shown is not None:
             self._hint = None
             self.held = None
-            self._do(lambda seat: self.session.edit(seat, LayOut(shown.rows)),
-                     lambda _none: self._say(_("The hint is laid out as your move: c commits it, U puts it back.")))
+            def lay_out(seat: int) -> None:
+                self.session.edit(seat, LayOut(shown.rows))
+                for edit in shown.edits:
+                    self.session.edit(seat, edit)
+
+            self._do(lay_out, lambda _none: self._say(_("The hint is laid out as your move: c commits it, U puts it back.")))
             return
 
         def ask(yes: bool | None = True) -> None:

@@ -11,7 +11,9 @@ from textual.binding import Binding
 
 from tilegames.core.kernel.views import RowTile
 from tilegames.core.text.i18n import N_, _, ngettext
-from tilegames.games.word_rummikub.actions import Draw, Pass
+from tilegames.core.parts.table_rows import RowsHint
+from tilegames.games.word_rummikub.actions import Draw, Hint, Pass
+from tilegames.games.word_rummikub.hints import hint_for
 from tilegames.games.word_rummikub.draft import NameJoker
 from tilegames.games.word_rummikub.tiles import JOKER
 from tilegames.games.word_rummikub.view_types import WordRummikubView, word_rummikub_view
@@ -38,7 +40,9 @@ class WordRummikubScreen(RowsPlayScreen):
                     "(the `+ new word` line starts a new word).")
     draw_action = Draw()
     pass_action = Pass()
+    hint_action = Hint()
     BINDINGS = [
+        Binding("H", "hint", "Hint", id="word_rummikub.hint"),
         Binding("w", "lookup", "Look up", id="word_rummikub.lookup"),
         Binding("equals_sign", "name_joker", "Name the joker", show=False, id="word_rummikub.name_joker"),
         Binding("n", "new_set", "New word", show=False, id="rows.new_set"),  # the rows screen's "New set", in words
@@ -66,6 +70,12 @@ class WordRummikubScreen(RowsPlayScreen):
 
     def display_rows(self) -> list[dict[str, Any]]:
         return display_rows(self.game_view["table"], self.game_view["drafting"])
+
+    def display_table(self, table: Any) -> list[dict[str, Any]]:
+        return display_rows(table, True)
+
+    def find_hint(self) -> RowsHint | None:
+        return hint_for(self.game_view)
 
     def rack_orders(self) -> tuple[tuple[str, Callable[[RowTile], Any]], ...]:
         return ((_("letter"), _alphabetical), (_("order drawn"), _drawn))

@@ -37,11 +37,16 @@ def final_table(seats: list[str] | tuple[str, ...], result: WordResult) -> Table
     table.add_column(_("Words"), justify="right", no_wrap=True)
     table.add_column(_("Jokers left"), no_wrap=True, ratio=1)
     table.add_column(_("Final"), justify="right", no_wrap=True, style="bold")
+    hints = result.get("hints") or [0] * len(seats)
+    asked = any(hints)  # a column only when someone asked
+    if asked:
+        table.add_column(_("Hints"), justify="right", no_wrap=True)
     for seat, name in enumerate(seats):
         jokers = result["jokers_left"][seat]
         charge = f"{jokers} x -{result['joker_penalty']}" if jokers else _("none")
         mark = " *" if seat in result["winners"] else ""
-        table.add_row(name + mark, str(result["turn_scores"][seat]), charge, str(result["scores"][seat]))
+        table.add_row(name + mark, str(result["turn_scores"][seat]), charge, str(result["scores"][seat]),
+                      *([str(hints[seat])] if asked else []))
     return table
 
 
