@@ -46,3 +46,11 @@ def test_each_word_says_what_it_took_from_the_optional_letters_and_the_wild_tile
 
 def test_a_deadline_already_past_stops_the_search_without_an_error():
     assert len(list(spellings(GRAPH, "acepsd", 2, "", 2, deadline=0.0))) <= len(by_scan("acepsd", 2, "", 2))
+
+
+def test_an_anagram_lookup_gives_the_words_of_exactly_those_letters_and_wild_tiles():
+    from tilegames.core.wordgraph.anagrams import anagrams
+
+    assert anagrams(GRAPH, "ecap") == ["cape", "pace"]
+    assert anagrams(GRAPH, "eca", 1) == ["aces", "cape", "case", "dace", "pace"]
+    assert anagrams(GRAPH, "xq", 1) == []

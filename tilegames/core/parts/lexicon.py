@@ -121,41 +121,10 @@ def lexicon_for(words_file: Path | str | None) -> Lexicon:
 
 
 def lexicon_or_default(words_file: Path | str | None) -> Lexicon:
-    """The list a computer player or a hint searches: the game's, or the shipped one when the
-    game's cannot be read (the game then refuses to judge anything, and a move from the default
-    list is a fair guess)."""
+    """The list a computer player or a hint searches (its word graph: core/wordgraph): the
+    game's, or the shipped one when the game's cannot be read (the game then refuses to judge
+    anything, and a move from the default list is a fair guess)."""
     try:
         return lexicon_for(words_file)
     except LexiconError:
         return default_lexicon()
-
-
-@dataclass(frozen=True)
-class Anagrams:
-    """A word list and its anagram index, for the computer players of the word games: sorted
-    letters -> the words spelled with exactly those letters, joined by spaces (one string per
-    key, not a tuple: a third of the memory, about 20 MB)."""
-
-    lexicon: Lexicon
-    anagrams: dict[str, str]
-
-    def spelled_with(self, letters: str) -> list[str]:
-        found = self.anagrams.get("".join(sorted(letters)))
-        return found.split() if found else []
-
-
-@functools.lru_cache(maxsize=4)
-def anagrams_for(word_list: str | None) -> Anagrams:
-    """The anagram index of a game's word list (the shipped one when `word_list` is None or
-    cannot be read: the game then refuses to judge anything, and a move from the default list
-    is a fair guess). Built once per list and process, in about half a second; words in
-    alphabetical order, so that of two equally good moves the same one is chosen in every
-    process."""
-    lexicon = lexicon_or_default(word_list)
-    index: dict[str, str] = {}
-    for word in sorted(lexicon.words):
-        if len(word) >= 2:
-            key = "".join(sorted(word))
-            known = index.get(key)
-            index[key] = word if known is None else f"{known} {word}"
-    return Anagrams(lexicon, index)

@@ -136,3 +136,10 @@ def spellings(graph: WordGraph, letters: str, wild: int = 0, must: str = "", min
 
 class _Stop(Exception):
     """The deadline passed: the words found so far are what there is."""
+
+
+def anagrams(graph: WordGraph, letters: str, wild: int = 0) -> list[str]:
+    """The words spelled with exactly `letters` and `wild` wild tiles (each standing for any
+    letter), alphabetically: an anagram lookup on the graph."""
+    size = len(letters) + wild
+    return sorted(s.word for s in spellings(graph, "", wild, letters, size) if len(s.word) == size)

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Iterator
 
 from tilegames.core.parts.grid import Pos
-from tilegames.core.parts.lexicon import Anagrams, anagrams_for
+from tilegames.core.wordgraph import WordGraph, graph_for
 from tilegames.core.parts.tiles import Tile
 from tilegames.games.nabit.actions import Build, Placement
 from tilegames.games.nabit.board import Cells, CellTop
@@ -95,13 +95,13 @@ def candidates(seen: Seen, deadline: float) -> Iterator[Candidate]:
     judge = judge_for(seen.config)
     if judge.lexicon is None:
         return iter(())
-    return _judged(seen, judge, anagrams_for(seen.config.word_list), deadline)
+    return _judged(seen, judge, graph_for(seen.config.word_list), deadline)
 
 
-def _judged(seen: Seen, judge: Judge, words: Anagrams, deadline: float) -> Iterator[Candidate]:
+def _judged(seen: Seen, judge: Judge, graph: WordGraph, deadline: float) -> Iterator[Candidate]:
     found = False
     tried: set[tuple[tuple[Pos, str], ...]] = set()
-    for proposal in _proposals(seen, words, deadline):
+    for proposal in _proposals(seen, graph, deadline):
         key = tuple(sorted(proposal.tiles))
         if key in tried:
             continue
@@ -117,13 +117,13 @@ def _judged(seen: Seen, judge: Judge, words: Anagrams, deadline: float) -> Itera
             return
 
 
-def _proposals(seen: Seen, words: Anagrams, deadline: float) -> Iterator[Proposal]:
+def _proposals(seen: Seen, graph: WordGraph, deadline: float) -> Iterator[Proposal]:
     hand = "".join(sorted((printed_letter(t) or BLANK).lower() for t in seen.hand))
     if not seen.cells:
-        yield from first_words(hand, words, seen.config.min_word_len, deadline)
+        yield from first_words(hand, graph, seen.config.min_word_len, deadline)
         return
     for anchor in anchors(seen.cells):
-        yield from through(anchor, seen.cells, hand, words, deadline)
+        yield from through(anchor, seen.cells, hand, graph, deadline)
 
 
 def _tiles_for(proposal: Proposal, hand: tuple[Tile, ...]) -> tuple[Placement, ...] | None:

@@ -5,9 +5,9 @@ single cell in a direction where it stands alone (a word can cross it there). A 
 an anchor keeps some of its letters, stacks hand letters on others (never all of a word's: a
 word is never covered completely) and may add hand letters before and after it, on empty cells.
 So the letters of the new word are the anchor's, minus the `k` it covers, plus the hand letters
-put down, and its candidates are lookups in the word list's anagram index (core/parts/lexicon.py,
-shared with the other word games' players): one per choice of hand letters, of anchor letters
-covered and of cells added. Each word found is then fitted to the anchor's cells.
+put down, and its candidates are anagram lookups on the shared word graph
+(core/wordgraph/anagrams.py; a blank is a wild tile there): one per choice of hand letters, of
+anchor letters covered and of cells added. Each word found is then fitted to the anchor's cells.
 
 The candidates are only proposals: the computer player judges each with the engine's own check
 (placement.py) before it considers it. The search stops at a deadline, and without one it gives
@@ -23,11 +23,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from tilegames.core.parts.grid import DIRECTIONS, STEP, Direction, Pos, run_through
-from tilegames.core.parts.lexicon import Anagrams
+from tilegames.core.wordgraph import WordGraph
+from tilegames.core.wordgraph.anagrams import anagrams
 from tilegames.games.nabit.board import Surface
 from tilegames.games.nabit.tiles import BLANK
 
-ALPHABET = "abcdefghijklmnopqrstuvwxyz"
 MAX_ADDED = 4  # cells added to one anchor at most
 MAX_REACH = 4  # empty cells looked at beyond each end of an anchor
 
@@ -78,7 +78,7 @@ def _choices(letters: str, sizes: range) -> Iterator[str]:
         yield from sorted({"".join(c) for c in itertools.combinations(sorted(letters), size)})
 
 
-def through(anchor: Anchor, cells: Surface, hand: str, words: Anagrams, deadline: float) -> Iterator[Proposal]:
+def through(anchor: Anchor, cells: Surface, hand: str, graph: WordGraph, deadline: float) -> Iterator[Proposal]:
     """Builds through `anchor` with the hand's letters (`hand`, lower case, `?` a blank)."""
     n = len(anchor.cells)
     line = "".join(cells[pos].letter.lower() for pos in anchor.cells)
@@ -97,12 +97,10 @@ def through(anchor: Anchor, cells: Surface, hand: str, words: Anagrams, deadline
             for lost in _choices(stackable, range(covered, covered + 1)):
                 if lost not in kept_letters:
                     kept_letters[lost] = "".join(sorted((Counter(line) - Counter(lost)).elements()))
-                base = kept_letters[lost] + real
-                for stand_ins in itertools.combinations_with_replacement(ALPHABET, blanks):
-                    for word in words.spelled_with(base + "".join(stand_ins)):
-                        if (word, added) not in seen:
-                            seen.add((word, added))
-                            yield from _fit(anchor, line, word, added, cells, have)
+                for word in anagrams(graph, kept_letters[lost] + real, blanks):
+                    if (word, added) not in seen:
+                        seen.add((word, added))
+                        yield from _fit(anchor, line, word, added, cells, have)
 
 
 def _fit(anchor: Anchor, line: str, word: str, added: int, cells: Surface, have: Counter[str]) -> Iterator[Proposal]:
@@ -130,13 +128,12 @@ def _fit(anchor: Anchor, line: str, word: str, added: int, cells: Surface, have:
                 yield Proposal(tuple(tiles))
 
 
-def first_words(hand: str, words: Anagrams, min_len: int, deadline: float) -> Iterator[Proposal]:
+def first_words(hand: str, graph: WordGraph, min_len: int, deadline: float) -> Iterator[Proposal]:
     """Words for the first build, longest first, laid across from (0, 0)."""
     for size in range(len(hand), max(2, min_len) - 1, -1):
         for chosen in _choices(hand, range(size, size + 1)):
             if time.monotonic() > deadline:
                 return
             real, blanks = chosen.replace(BLANK, ""), chosen.count(BLANK)
-            for stand_ins in itertools.combinations_with_replacement(ALPHABET, blanks):
-                for word in words.spelled_with(real + "".join(stand_ins)):
-                    yield Proposal(tuple(((0, i), letter.upper()) for i, letter in enumerate(word)))
+            for word in anagrams(graph, real, blanks):
+                yield Proposal(tuple(((0, i), letter.upper()) for i, letter in enumerate(word)))
