@@ -67,23 +67,23 @@ async def test_rounds_say_how_many_games_and_follow_the_player_list(app):
 
 async def test_a_seat_is_switched_to_the_computer_in_the_form_and_the_computer_plays_it(app):
     async with app.run_test(size=(80, 24)) as pilot:
-        app.open_setup("nabit")  # a computer of one level (the other games' have three)
+        app.open_setup("nabit")
         await pilot.pause()
         players = app.screen.query_one("#players", Input)
         players.value = "Ann, Bora"
         await pilot.press("tab")  # to the seats line
         assert app.screen.focused.id == "seats"
-        await pilot.press("right", "space")  # Bora's seat: the computer
+        await pilot.press("right", "space")  # Bora's seat: the computer, at the default level
         await pilot.pause()
-        assert players.value == "Ann, cpu"
-        assert "[x] CPU" in str(app.screen.query_one("#seats").render())
-        await pilot.press("left", "space", "space")  # Ann's seat there and back: a person to name
+        assert players.value == "Ann, cpu:normal"
+        assert "[x] CPU (normal)" in str(app.screen.query_one("#seats").render())
+        await pilot.press("left", "space", "space", "space", "space")  # Ann's seat round the levels and back
         await pilot.pause()
-        assert players.value == "Player 1, cpu"
-        players.value = "Ann, cpu"
+        assert players.value == "Player 1, cpu:normal"
+        players.value = "Ann, cpu:strong"
         await pilot.press("ctrl+s")
         await pilot.pause()
-        assert app.playing.seats == ("Ann", "CPU")
+        assert app.playing.seats == ("Ann", "CPU (strong)")
 
 
 def test_every_option_the_form_offers_starts_where_the_default_preset_stands():

@@ -79,10 +79,15 @@ def _config(rules: NabRules) -> NabItConfig:
 
 @dataclass(frozen=True)
 class Candidate:
-    """A build found: the action, its immediate gain (see above) and its tiles on their cells."""
+    """A build found: the action, its immediate gain (see above), its tiles on their cells, and
+    what the levels weigh beside the gain: the words it makes or changes, the stacks it caps and
+    the stacks it leaves 4 high for an opponent to cap."""
 
     action: Build
     value: float
+    words: tuple[str, ...] = ()
+    caps: int = 0
+    risky: int = 0
 
     @property
     def placements(self) -> tuple[Placement, ...]:
@@ -109,10 +114,12 @@ def _judged(seen: Seen, judge: Judge, graph: WordGraph, deadline: float) -> Iter
         placements = _tiles_for(proposal, seen.hand)
         if placements is None:
             continue
-        value = _value(seen, judge, placements)
-        if value is not None:
+        judged = _value(seen, judge, placements)
+        if judged is not None:
             found = True
-            yield Candidate(Build(placements, announce=seen.config.require_last_tile_announce), value)
+            value, words, caps, risky = judged
+            yield Candidate(Build(placements, announce=seen.config.require_last_tile_announce), value, words,
+                            caps, risky)
         if found and (len(tried) >= MAX_JUDGED or time.monotonic() > deadline):
             return
 
@@ -140,8 +147,10 @@ def _tiles_for(proposal: Proposal, hand: tuple[Tile, ...]) -> tuple[Placement, .
     return tuple(placements)
 
 
-def _value(seen: Seen, judge: Judge, placements: tuple[Placement, ...]) -> float | None:
-    """The build's immediate gain (see the module docstring), None if the engine would refuse it."""
+def _value(seen: Seen, judge: Judge,
+           placements: tuple[Placement, ...]) -> tuple[float, tuple[str, ...], int, int] | None:
+    """The build's immediate gain (see the module docstring), the words it makes or changes, the
+    stacks it caps and those it leaves 4 high; None if the engine would refuse it."""
     report = judge_build(seen.config, judge, seen.cells, seen.hand, placements, seen.turn)
     if report.problems:
         return None
@@ -154,5 +163,6 @@ def _value(seen: Seen, judge: Judge, placements: tuple[Placement, ...]) -> float
     risky = sum(1 for pos in touched if report.after[pos].height == MAX_HEIGHT - 1
                 and not any(pos in word and any(report.after[c].capped for c in word) for word in after))
     blanks = sum(1 for layer in report.placed.values() if is_blank(layer.tile))
-    return (mine_after - mine_before + bank + 0.5 * len(steals) - 0.3 * risky - 0.3 * blanks
-            + 0.05 * len(placements))
+    value = (mine_after - mine_before + bank + 0.5 * len(steals) - 0.3 * risky - 0.3 * blanks
+             + 0.05 * len(placements))
+    return value, tuple(w.word.upper() for w in report.words), len(report.caps), risky
