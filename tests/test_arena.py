@@ -154,7 +154,6 @@ def test_report_says_a_match_is_counted_whole(four):
     (["rummikub", "--seats", "cpu:hard,cpu:easy"], "There is no computer level 'hard': choose easy, normal, strong."),
     (["rummikub", "--seats", "Ann,cpu:easy"], "Every arena seat is the computer's: write cpu or cpu:LEVEL, not 'Ann'."),
     (["rummikub", "--seats", "cpu:easy,,cpu"], "Every arena seat is the computer's: write cpu or cpu:LEVEL, not ''."),
-    (["nabit", "--seats", "cpu,cpu"], "Nab-It!'s computer player has no levels to match against each other"),
     (["pile", "--seats", "cpu,cpu"], "Pile's computer player has no levels to match against each other"),
     (["chess", "--seats", "cpu,cpu"], "Unknown game 'chess' (games with computer levels: rummikub"),
     (["rummikub", "--seats", "cpu:strong"], "An arena needs at least two seats, e.g. --seats cpu:strong,cpu:easy."),

@@ -51,6 +51,6 @@ def test_a_deadline_already_past_stops_the_search_without_an_error():
 def test_an_anagram_lookup_gives_the_words_of_exactly_those_letters_and_wild_tiles():
     from tilegames.core.wordgraph.anagrams import anagrams
 
-    assert anagrams(GRAPH, "ecap") == ["cape", "pace"]
-    assert anagrams(GRAPH, "eca", 1) == ["aces", "cape", "case", "dace", "pace"]
-    assert anagrams(GRAPH, "xq", 1) == []
+    assert anagrams(GRAPH, "ecap") == ("cape", "pace")
+    assert anagrams(GRAPH, "eca", 1) == ("aces", "cape", "case", "dace", "pace")
+    assert anagrams(GRAPH, "xq", 1) == ()

@@ -10,6 +10,7 @@ word going on with what is left, so the search visits only prefixes of real word
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -28,10 +29,11 @@ class Spelling:
 
 
 def spellings(graph: WordGraph, letters: str, wild: int = 0, must: str = "", min_len: int = 2,
-              deadline: float | None = None) -> Iterator[Spelling]:
-    """Every word of at least `min_len` letters using all of `must`, some of `letters` and up to
-    `wild` wild tiles (each letter of a word taken from `must` first, then `letters`, then a
+              deadline: float | None = None, max_len: int | None = None) -> Iterator[Spelling]:
+    """Every word of `min_len` to `max_len` letters using all of `must`, some of `letters` and up
+    to `wild` wild tiles (each letter of a word taken from `must` first, then `letters`, then a
     wild tile), once each, in no particular order. Stops at `deadline` (time.monotonic())."""
+    longest = len(letters) + wild + len(must) if max_len is None else max_len
     needed = [0] * 26
     for ch in must:
         needed[ord(ch) - 97] += 1
@@ -39,19 +41,15 @@ def spellings(graph: WordGraph, letters: str, wild: int = 0, must: str = "", min
     for ch in letters:
         have[ord(ch) - 97] += 1
     must_left = len(must)
+    avail = [0]  # the letters in hand (must or optional), as a mask kept up to date
+    for ch in must + letters:
+        avail[0] |= 1 << (ord(ch) - 97)
     cmask, amask, base, child = graph.cmask, graph.amask, graph.base, graph.child
     spelled: list[int] = []
     took: list[int] = []  # per letter: 0 must, 1 optional, 2 wild
     found: set[str] = set()
     out: list[Spelling] = []
     checks = [0]
-
-    def available() -> int:
-        mask = 0
-        for s in range(26):
-            if needed[s] or have[s]:
-                mask |= 1 << s
-        return mask
 
     def step(state: int, s: int) -> int:
         mask = cmask[state]
@@ -72,9 +70,13 @@ def spellings(graph: WordGraph, letters: str, wild: int = 0, must: str = "", min
         """Use one `s`: from must, else optional, else wild; (source, wild left) or None."""
         if needed[s]:
             needed[s] -= 1
+            if not needed[s] and not have[s]:
+                avail[0] &= ~(1 << s)
             return 0, wild_left
         if have[s]:
             have[s] -= 1
+            if not have[s]:
+                avail[0] &= ~(1 << s)
             return 1, wild_left
         if wild_left:
             return 2, wild_left - 1
@@ -83,8 +85,10 @@ def spellings(graph: WordGraph, letters: str, wild: int = 0, must: str = "", min
     def give_back(s: int, source: int) -> None:
         if source == 0:
             needed[s] += 1
+            avail[0] |= 1 << s
         elif source == 1:
             have[s] += 1
+            avail[0] |= 1 << s
 
     def walk(state: int, wild_left: int, must_left: int) -> None:
         checks[0] += 1
@@ -94,7 +98,8 @@ def spellings(graph: WordGraph, letters: str, wild: int = 0, must: str = "", min
         ends = amask[state]
         options = arcs | ends
         if not wild_left:
-            options &= available()
+            options &= avail[0]
+        depth = len(spelled) + 1  # the word's length with the letter taken here
         while options:
             bit = options & -options
             options ^= bit
@@ -104,9 +109,9 @@ def spellings(graph: WordGraph, letters: str, wild: int = 0, must: str = "", min
                 continue
             source, wild_after = used
             must_after = must_left - (source == 0)
-            if ends & bit and must_after == 0 and len(spelled) + 1 >= min_len:
+            if ends & bit and must_after == 0 and depth >= min_len:
                 emit(s, source)
-            if arcs & bit:
+            if arcs & bit and depth < longest and must_after <= longest - depth:
                 spelled.append(s)
                 took.append(source)
                 walk(step(state, s), wild_after, must_after)
@@ -138,8 +143,14 @@ class _Stop(Exception):
     """The deadline passed: the words found so far are what there is."""
 
 
-def anagrams(graph: WordGraph, letters: str, wild: int = 0) -> list[str]:
+def anagrams(graph: WordGraph, letters: str, wild: int = 0) -> tuple[str, ...]:
     """The words spelled with exactly `letters` and `wild` wild tiles (each standing for any
-    letter), alphabetically: an anagram lookup on the graph."""
+    letter), alphabetically: an anagram lookup on the graph. A search asks the same letters
+    again and again (Nab-It!'s, anchor after anchor), so the answers are kept."""
+    return _anagrams(graph, "".join(sorted(letters)), wild)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _anagrams(graph: WordGraph, letters: str, wild: int) -> tuple[str, ...]:
     size = len(letters) + wild
-    return sorted(s.word for s in spellings(graph, "", wild, letters, size) if len(s.word) == size)
+    return tuple(sorted(s.word for s in spellings(graph, "", wild, letters, size, max_len=size)))

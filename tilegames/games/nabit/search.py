@@ -5,9 +5,9 @@ single cell in a direction where it stands alone (a word can cross it there). A 
 an anchor keeps some of its letters, stacks hand letters on others (never all of a word's: a
 word is never covered completely) and may add hand letters before and after it, on empty cells.
 So the letters of the new word are the anchor's, minus the `k` it covers, plus the hand letters
-put down, and its candidates are anagram lookups on the shared word graph
-(core/wordgraph/anagrams.py; a blank is a wild tile there): one per choice of hand letters, of
-anchor letters covered and of cells added. Each word found is then fitted to the anchor's cells.
+put down: for each choice of the letters covered, one walk of the shared word graph
+(core/wordgraph/anagrams.py, a blank a wild tile) finds the words that keep the others and add
+hand letters. Each word found is then fitted to the anchor's cells.
 
 The candidates are only proposals: the computer player judges each with the engine's own check
 (placement.py) before it considers it. The search stops at a deadline, and without one it gives
@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from tilegames.core.parts.grid import DIRECTIONS, STEP, Direction, Pos, run_through
 from tilegames.core.wordgraph import WordGraph
-from tilegames.core.wordgraph.anagrams import anagrams
+from tilegames.core.wordgraph.anagrams import anagrams, spellings
 from tilegames.games.nabit.board import Surface
 from tilegames.games.nabit.tiles import BLANK
 
@@ -79,28 +79,29 @@ def _choices(letters: str, sizes: range) -> Iterator[str]:
 
 
 def through(anchor: Anchor, cells: Surface, hand: str, graph: WordGraph, deadline: float) -> Iterator[Proposal]:
-    """Builds through `anchor` with the hand's letters (`hand`, lower case, `?` a blank)."""
+    """Builds through `anchor` with the hand's letters (`hand`, lower case, `?` a blank): for
+    each choice of the anchor's letters to cover, the words that keep the others and add hand
+    letters, found in one walk of the graph."""
     n = len(anchor.cells)
     line = "".join(cells[pos].letter.lower() for pos in anchor.cells)
     stackable = "".join(line[i] for i, pos in enumerate(anchor.cells) if not cells[pos].capped)
     have = Counter(hand)
+    real, blanks = hand.replace(BLANK, ""), hand.count(BLANK)
+    reach = min(MAX_ADDED, anchor.before + anchor.after)
     seen: set[tuple[str, int]] = set()
-    kept_letters: dict[str, str] = {}
-    for chosen in _choices(hand, range(1, len(hand) + 1)):
-        if time.monotonic() > deadline:
-            return
-        real, blanks = chosen.replace(BLANK, ""), chosen.count(BLANK)
-        for added in range(min(len(chosen), MAX_ADDED, anchor.before + anchor.after) + 1):
-            covered = len(chosen) - added
-            if covered >= n or (n == 1 and covered) or (not added and not covered):
-                continue
-            for lost in _choices(stackable, range(covered, covered + 1)):
-                if lost not in kept_letters:
-                    kept_letters[lost] = "".join(sorted((Counter(line) - Counter(lost)).elements()))
-                for word in anagrams(graph, kept_letters[lost] + real, blanks):
-                    if (word, added) not in seen:
-                        seen.add((word, added))
-                        yield from _fit(anchor, line, word, added, cells, have)
+    for covered in range(n if n > 1 else 1):  # never the whole word; a lone letter is not covered
+        for lost in _choices(stackable, range(covered, covered + 1)):
+            if time.monotonic() > deadline:
+                return
+            kept = "".join(sorted((Counter(line) - Counter(lost)).elements()))
+            found = spellings(graph, real, blanks, kept, max(2, n), None, n + reach)
+            for spelling in sorted(found, key=lambda f: (-len(f.word), f.word)):
+                added = len(spelling.word) - n
+                if len(spelling.letters) + len(spelling.wild) != covered + added or not covered + added:
+                    continue  # every covered cell and every added one takes one hand letter
+                if (spelling.word, added) not in seen:
+                    seen.add((spelling.word, added))
+                    yield from _fit(anchor, line, spelling.word, added, cells, have)
 
 
 def _fit(anchor: Anchor, line: str, word: str, added: int, cells: Surface, have: Counter[str]) -> Iterator[Proposal]:
