@@ -20,7 +20,7 @@ from tilegames.games.scrabble.actions import Hint  # noqa: E402
 from tilegames.games.scrabble.config import ScrabbleConfig  # noqa: E402
 from tilegames.games.scrabble.game import GAME  # noqa: E402
 from tilegames.games.scrabble.moves import best_moves  # noqa: E402
-from tilegames.ui.games.scrabble.hints import HintList  # noqa: E402
+from tilegames.ui.screens.hint_list import HintList  # noqa: E402
 from tilegames.ui.games.scrabble.screen import ScrabbleScreen  # noqa: E402
 from tilegames.ui.screens.dialogs import Confirm  # noqa: E402
 from tilegames.ui.screens import graph_build  # noqa: E402

@@ -56,6 +56,15 @@ class Pass(Action):
 
 
 @dataclass(frozen=True)
+class Hint(Action):
+    """The player asks for a hint on their turn: the game counts it (the log and the summary say
+    how many each player asked for), the draft goes back and the turn goes on. The builds shown
+    are found from the player's own view (moves.py), never by the engine."""
+
+    kind = "hint"
+
+
+@dataclass(frozen=True)
 class Timeout(Action):
     """The clock ran out. Taken by the turn controller, never by a player: applied to the turn's
     snapshot, which is the exact rollback, it passes the turn as one with no tile placed."""
@@ -65,4 +74,4 @@ class Timeout(Action):
     touched: bool = False
 
 
-ACTION_TYPES = (Build, Exchange, Pass, Timeout)
+ACTION_TYPES = (Build, Exchange, Pass, Hint, Timeout)

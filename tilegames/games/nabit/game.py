@@ -27,7 +27,7 @@ from tilegames.core.parts.tiles import Bag, Tile
 from tilegames.core.kernel.turn_guard import check_turn
 from tilegames.core.kernel.views import plain_view
 from tilegames.games.nabit import MANIFEST
-from tilegames.games.nabit.actions import ACTION_TYPES, Build, Exchange, Pass, Timeout
+from tilegames.games.nabit.actions import ACTION_TYPES, Build, Exchange, Hint, Pass, Timeout
 from tilegames.games.nabit.board import Cells, with_tiles
 from tilegames.games.nabit.config import HAND, MAX_EXCHANGE, PRESETS, SETUP_OPTIONS, NabItConfig
 from tilegames.games.nabit.control import earns_bank, stolen, update_control
@@ -120,6 +120,11 @@ class NabItGame(Game[NabItConfig, NabState, NabDraft]):
             return self._build(state, seat, action)
         if isinstance(action, Exchange):
             return self._exchange(state, seat, action)
+        if isinstance(action, Hint):
+            hints = list(state.hints or (0,) * len(state.seats))
+            hints[seat] += 1
+            text = _("{name} asked for a hint.").format(name=name)
+            return Outcome(replace(state, hints=tuple(hints)), (Event("hint", text, seat, {"hints": hints[seat]}),))
         if isinstance(action, Pass):
             return self._no_tile(state, seat, "pass", Event("pass", _("{name} passes.").format(name=name), seat))
         if isinstance(action, Timeout):

@@ -71,6 +71,7 @@ class NabState:
     idle: int = 0  # consecutive turns in which no tile was placed (§4.7(b))
     last: LastTurn | None = None
     end: NabEnd | None = None
+    hints: tuple[int, ...] = ()  # hints each seat asked for (empty: none yet, as in older saves)
 
     @property
     def current(self) -> int | None:

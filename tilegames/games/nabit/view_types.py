@@ -8,7 +8,7 @@ keyword, so they are declared with TypedDict's call syntax. No `from __future__ 
 annotations`: see core/kernel/views.py.
 """
 
-from typing import Any, Literal, Mapping, TypedDict, cast
+from typing import Any, Literal, Mapping, NotRequired, TypedDict, cast
 
 from tilegames.core.kernel.views import ScoredView
 
@@ -130,6 +130,7 @@ class NabResult(TypedDict):
     top_tiles: list[int]
     winners: list[int]
     decided_by: Literal["points", "top_tiles", "shared"]
+    hints: NotRequired[list[int]]  # hints each seat asked for (not in records made before hints)
 
 
 class NabItView(ScoredView):
@@ -156,6 +157,7 @@ class NabItView(ScoredView):
     preview: Preview | None  # drafting with a tile down; else None
     first_player: FirstPlayer
     last: LastTurn | None
+    hints: list[int]  # hints each seat has asked for (public: the log says each one)
     result: NabResult | None
 
 

@@ -184,6 +184,7 @@ def build_view(game_id: str, state: NabState, seat: int | None, draft: NabDraft 
         "preview": preview(state, seat, draft) if draft is not None and seat is not None and draft.placements else None,
         "first_player": {"seat": state.first_seat, "random": state.first_random},
         "last": None,
+        "hints": list(state.hints or (0,) * len(state.seats)),  # public: the log says each one
         "result": None,
     }
     if state.last is not None:
@@ -194,5 +195,6 @@ def build_view(game_id: str, state: NabState, seat: int | None, draft: NabDraft 
     if end is not None:
         view["result"] = {"reason": end.reason, "out_seat": end.out_seat, "words": list(end.words),
                           "banks": list(end.banks), "scores": list(end.scores), "top_tiles": list(end.top_tiles),
-                          "winners": list(end.winners), "decided_by": end.decided_by}
+                          "winners": list(end.winners), "decided_by": end.decided_by,
+                          "hints": list(state.hints or (0,) * len(state.seats))}
     return view

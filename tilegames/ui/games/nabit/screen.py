@@ -27,6 +27,7 @@ from tilegames.games.nabit.draft import Announce
 from tilegames.games.nabit.view_types import NabItView, nabit_view
 from tilegames.core.parts.grid_edits import PutTile, TakeBack
 from tilegames.ui.games.nabit.board import NabBoard, Pos
+from tilegames.ui.games.nabit.hints import NabItHints
 from tilegames.ui.games.nabit.panels import players_text, preview_text
 from tilegames.ui.games.nabit.tiles import colour_style, hand_tile, owner_mark
 from tilegames.ui.games.nabit.typing import NabCursor
@@ -40,7 +41,7 @@ from tilegames.ui.widgets.footer import KeysFooter
 LETTER_KEYS = set("abcdefghijklmnopqrstuvwxyz")
 
 
-class NabItScreen(TurnScreen):
+class NabItScreen(NabItHints, TurnScreen):
     DEFAULT_CSS = """
     NabItScreen #top { height: auto; }
     NabItScreen #status { width: 1fr; height: auto; text-style: bold; }
@@ -67,6 +68,7 @@ class NabItScreen(TurnScreen):
         Binding("4", "highlight", "Show a player's words", show=False, id="nabit.highlight"),
         # In the help; the footer is full.
         Binding("5", "say_last_tile", "Say 'last tile!'", show=False, id="nabit.say_last_tile"),
+        Binding("6", "hint", "Hint", id="nabit.hint"),
         # Letters are typed on the board, so the shared keys are F-keys and ctrl chords here
         # (Esc also undoes everything; 0 also goes to the menu).
         *common_keys(scope="nabit", undo_all="escape", menu="0"),
