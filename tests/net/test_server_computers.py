@@ -76,7 +76,7 @@ def test_a_table_asking_for_a_level_its_game_lacks_is_refused_and_nothing_is_dea
         with pytest.raises(ValueError, match="no computer level 'hard'"):
             server.create("rummikub", ("Ann", "CPU (hard)"), 271828181)
         with pytest.raises(ValueError, match="one level"):
-            server.create("nabit", ("Ann", "CPU (strong)"), 271828181)
+            server.create("pile", ("Ann", "CPU (strong)"), 271828181)  # the test game: one level
         codes = server.create("rummikub", ("Ann", "CPU (strong)"), 271828181)
         assert codes.seats[1] is None
     assert sorted(p.name for p in data.glob("*.jsonl")) == [f"{codes.table}.jsonl"]

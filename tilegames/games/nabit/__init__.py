@@ -5,4 +5,5 @@ from tilegames.core.computer_seats import LEVELS
 from tilegames.core.manifest import Manifest
 from tilegames.core.text.i18n import N_
 
-MANIFEST = Manifest.of_package(__name__, "nabit", N_("Nab-It!"), levels=LEVELS)
+MANIFEST = Manifest.of_package(__name__, "nabit", N_("Nab-It!"), levels=LEVELS,
+    bench="tilegames.games.nabit.bench")
