@@ -49,6 +49,8 @@ from tilegames.games.rummikub.solver_groups import jokers_needed
 from tilegames.games.rummikub.tile_steps import (
     GROUPED_MASK,
     MOST,
+    MOST_MASK,
+    MOST_OF_A_TILE,
     RUN_BITS,
     RUN_MASK,
     RUNS,
@@ -129,9 +131,10 @@ class Play:
 
 # The jokers each number's groups need, by the most of one colour in them and their tiles; and
 # the fewest they can need when up to `later` more tiles of other colours may still join them.
-_NEEDED = [[jokers_needed(max(1, most), real) for real in range(16)] for most in range(4)]
-_FEWEST_JOKERS = [[[min(_NEEDED[most][min(15, real + more)] for more in range(later + 1)) for later in range(16)]
-                   for real in range(16)] for most in range(4)]
+_NEEDED = [[jokers_needed(max(1, most), real) for real in range(GROUPED_MASK + 1)] for most in range(MOST_MASK + 1)]
+_FEWEST_JOKERS = [[list(accumulate((_NEEDED[most][min(GROUPED_MASK, real + more)]
+                                    for more in range(3 * MOST_OF_A_TILE + 1)), min))
+                   for real in range(GROUPED_MASK + 1)] for most in range(MOST_MASK + 1)]
 
 
 _NUMBER = [stage // 5 for stage in range(_END + 2)]
@@ -191,7 +194,7 @@ class Search:
             if work > most_work:
                 raise TooManyStates
             used = (key >> USED) & 7
-            most = (key >> MOST) & 3
+            most = (key >> MOST) & MOST_MASK
             if _COLOUR[stage] < 3:
                 child = stage + 1
                 later, shift, after_child = later_at[stage], _SHIFT[child], child + 1
@@ -205,7 +208,7 @@ class Search:
                         new_key += (grouped - most) << MOST
                     now_used = used + jokers_in
                     real = new_key & GROUPED_MASK
-                    if real and now_used + _FEWEST_JOKERS[(new_key >> MOST) & 3][real][later] > jokers:
+                    if real and now_used + _FEWEST_JOKERS[(new_key >> MOST) & MOST_MASK][real][later] > jokers:
                         continue  # the number's groups cannot be made, whatever the later colours add
                     memo = (new_key << 7) | child
                     if total + known.get(memo, rest_by_used[now_used][child]) <= best_score:
@@ -230,7 +233,7 @@ class Search:
                     new_key = key + delta
                     if grouped > most:
                         new_key += (grouped - most) << MOST
-                    extra = _NEEDED[(new_key >> MOST) & 3][new_key & GROUPED_MASK]
+                    extra = _NEEDED[(new_key >> MOST) & MOST_MASK][new_key & GROUPED_MASK]
                     now_used = used + jokers_in + extra
                     if now_used > jokers:
                         continue  # the number's groups cannot be made

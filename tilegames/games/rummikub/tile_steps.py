@@ -26,9 +26,14 @@ WITH_JOKER = {ONE: TWO, TWO: LONG, LONG: MUST, MUST: MUST, J1: J2}
 JOKER_START = HIGHEST - 2  # the one number where a run may begin with a joker
 LAST_START = HIGHEST - 2  # the last number where a run of 3 can begin with a tile
 
-# A state's fields: tiles in groups (4 bits), the most of one colour among them (2), jokers used
+MOST_OF_A_TILE = 7
+"""The most of one tile, and the most jokers, the programme counts (3 bits each in a state and
+a cell's code): the XP set's 3 of a tile and its 4 jokers, each searched as that very tile
+(joker_plays.py). A position with more is left to solver.py's full programme (tile_table.py)."""
+
+# A state's fields: tiles in groups (5 bits), the most of one colour among them (3), jokers used
 # (3), then 11 bits a colour for its runs' id.
-GROUPED_MASK, MOST, USED, RUNS, RUN_BITS = 15, 4, 6, 9, 11
+GROUPED_MASK, MOST, MOST_MASK, USED, RUNS, RUN_BITS = 31, 5, 7, 8, 11, 11
 RUN_MASK = (1 << RUN_BITS) - 1
 _RUN_IDS: dict[tuple[int, ...], int] = {(): 0}
 _RUN_TUPLES: list[tuple[int, ...]] = [()]
@@ -141,10 +146,9 @@ def cell_code(table: int, rack: int, number: int, colour: int, groups: bool, nex
     """All that one colour's moves at one number depend on but its runs and jokers left, as
     one int (a search adds those: `| run id | jokers left << 11`): the tiles there (table's,
     rack's), the number (1 to 10 behave alike), the colour, whether the number can have groups,
-    and the colour's tiles at the next two numbers (no more than 4 runs of a colour are ever
-    open, so 4 is as many)."""
+    and the colour's tiles at the next two numbers (each count 3 bits: `MOST_OF_A_TILE`)."""
     return ((table << 14) | (rack << 17) | ((number if number > LAST_START - 1 else LAST_START - 1) << 20)
-            | (colour << 24) | (groups << 26) | ((next1 if next1 < 4 else 4) << 27) | ((next2 if next2 < 4 else 4) << 30))
+            | (colour << 24) | (groups << 26) | (next1 << 27) | (next2 << 30))
 
 
 _MOVES: dict[int, tuple[Move, ...]] = {}

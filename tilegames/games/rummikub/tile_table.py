@@ -14,7 +14,7 @@ from tilegames.games.rummikub.notation import COLOURS, HIGHEST, Face
 from tilegames.games.rummikub.notation import JOKER
 from tilegames.games.rummikub.solver_groups import FACES, deal_groups
 from tilegames.games.rummikub.tile_search import Cells, Play, Search
-from tilegames.games.rummikub.tile_steps import J1, ONE, WITH_JOKER, WITH_TILE
+from tilegames.games.rummikub.tile_steps import J1, MOST_OF_A_TILE, ONE, WITH_JOKER, WITH_TILE
 
 Sets = tuple[tuple[Face, ...], ...]
 
@@ -33,15 +33,18 @@ class _Run:
 def most_tiles(table: Cells, rack: Cells, jokers: int, limit: int | None
                ) -> tuple[Sets, int, tuple[Face, ...]] | None:
     """The new table of the play with the most rack tiles, every joker laid, its points and
-    the numbered rack tiles it lays (sorted); None when it has no room for its free jokers
-    (solver.py's full programme decides then). A ValueError when the table's tiles cannot be
-    sets at all; TooManyStates past `limit`.
+    the numbered rack tiles it lays (sorted); None when it has no room for its free jokers, or
+    more of one tile or more jokers than the search counts (`MOST_OF_A_TILE`): solver.py's full
+    programme decides then. A ValueError when the table's tiles cannot be sets at all;
+    TooManyStates past `limit`.
 
     The search goes up the numbers from whichever end the table holds fewer tiles at: from the
     top, it is given the position turned round (13 for 1, 12 for 2, ...), and its play is
     turned back. Either way it is exact; but the other way it enters half as many states at the
     90th percentile (measured on positions of another seed than the benchmark's: 2,225 states
     against 1,533), the table's crowded end coming last."""
+    if jokers > MOST_OF_A_TILE or _most_of_a_tile(table, rack) > MOST_OF_A_TILE:
+        return None
     low = sum(count for (_colour, number), count in table.items() if number < MIDDLE)
     high = sum(count for (_colour, number), count in table.items() if number > MIDDLE)
     turned = low > high
@@ -71,6 +74,11 @@ def most_tiles(table: Cells, rack: Cells, jokers: int, limit: int | None
 
 
 MIDDLE = (HIGHEST + 1) // 2  # 7: the numbers below it and above it, for `most_tiles`'s way up
+
+
+def _most_of_a_tile(table: Cells, rack: Cells) -> int:
+    """The most of one tile the table and the rack hold together."""
+    return max((table.get(cell, 0) + rack.get(cell, 0) for cell in table.keys() | rack.keys()), default=0)
 
 
 def _turned_cells(cells: Cells) -> Cells:
