@@ -4,6 +4,7 @@ the player's rack or hand, one line each, and the one chosen goes on the board a
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Generic, TypeVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -13,10 +14,14 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from tilegames.core.kernel.protocol import Action
 from tilegames.core.text.i18n import _
 from tilegames.ui.screens.base import TranslatedKeys
+from tilegames.ui.screens.dialogs import Confirm
+from tilegames.ui.screens.turns import TurnScreen
 
 PLACES = ("first", "second", "third", "fourth", "fifth")
+PlayT = TypeVar("PlayT")
 
 
 class HintList(TranslatedKeys, ModalScreen["int | None"]):
@@ -51,3 +56,64 @@ class HintList(TranslatedKeys, ModalScreen["int | None"]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+class ListedHints(TurnScreen, Generic[PlayT]):
+    """A play screen's hint key when the hint is a list of plays (mixed into the Scrabble and
+    Nab-It! screens): asking counts (the game's `hint_action`, which puts the draft back, so a
+    draft down is asked about first), the list opens, and the play chosen goes down as the draft.
+    A game says how it finds, shows and places its plays."""
+
+    hint_action: Action
+    _hints_up = False
+
+    def find_hints(self) -> Sequence[PlayT]:
+        raise NotImplementedError
+
+    def hint_rows(self, plays: Sequence[PlayT]) -> list[str]:
+        raise NotImplementedError
+
+    def place_hint(self, play: PlayT) -> None:
+        raise NotImplementedError
+
+    def hint_texts(self) -> tuple[str, str, str]:
+        """The sentences of the game's words: the list's title, the question when tiles are
+        down, and what is said when nothing is found."""
+        raise NotImplementedError
+
+    def action_hint(self) -> None:
+        if not self._my_turn():
+            return
+        self._acted()
+        _title, question, _none = self.hint_texts()
+        if self.view.get("draft"):
+            def ask(yes: bool | None) -> None:
+                if yes:
+                    self._request_hint()
+
+            self.app.push_screen(Confirm(question), ask)
+            return
+        self._request_hint()
+
+    def _acted(self) -> None:
+        """Something was pressed (a play screen may stop its reminders)."""
+
+    def _request_hint(self) -> None:
+        self._do(lambda seat: self.session.act(seat, self.hint_action), lambda _events: self._show_hints())
+
+    def _show_hints(self) -> None:
+        if self._hints_up:
+            return
+        title, _question, nothing = self.hint_texts()
+        plays = list(self.find_hints())
+        if not plays:
+            self._say(nothing)
+            return
+        self._hints_up = True
+
+        def chosen(index: int | None) -> None:
+            self._hints_up = False
+            if index is not None:
+                self.place_hint(plays[index])
+
+        self.app.push_screen(HintList(title, self.hint_rows(plays)), chosen)

@@ -15,9 +15,7 @@ from tilegames.core.text.i18n import _
 from tilegames.games.scrabble.actions import Hint
 from tilegames.games.scrabble.moves import Move, best_moves
 from tilegames.games.scrabble.view_types import scrabble_view
-from tilegames.ui.screens.dialogs import Confirm
-from tilegames.ui.screens.hint_list import HintList
-from tilegames.ui.screens.turns import TurnScreen
+from tilegames.ui.screens.hint_list import ListedHints
 
 HINTS_SHOWN = 5
 
@@ -29,52 +27,26 @@ def hint_rows(moves: Sequence[Move]) -> list[str]:
     return [f"{set_cell_size(m.notation, width)}  {m.score:>3}  {leave_label} {m.leave or '-'}" for m in moves]
 
 
-class ScrabbleHints(TurnScreen):
+class ScrabbleHints(ListedHints[Move]):
     """The play screen's hint key (mixed into ScrabbleScreen)."""
 
-    _hints_up = False
+    hint_action = Hint()
 
-    def action_hint(self) -> None:
-        if not self._my_turn():
-            return
-        self._acted()
-        if scrabble_view(self.view)["draft"]:  # the Hint action puts the draft back: ask first
-            def ask(yes: bool | None) -> None:
-                if yes:
-                    self._request_hint()
+    def find_hints(self) -> list[Move]:
+        return best_moves(scrabble_view(self.view), HINTS_SHOWN, equity=True)
 
-            self.app.push_screen(Confirm(_("Ask for a hint? The tiles you have put down go back to your rack. (y/n)")),
-                                 ask)
-            return
-        self._request_hint()
+    def hint_rows(self, plays: Sequence[Move]) -> list[str]:
+        return hint_rows(plays)
 
-    def _acted(self) -> None:
-        """Something was pressed (the play screen stops its idle reminders)."""
+    def hint_texts(self) -> tuple[str, str, str]:
+        return (_("Hint: the best plays for your rack (score, and the tiles it keeps)"),
+                _("Ask for a hint? The tiles you have put down go back to your rack. (y/n)"),
+                _("The hint finds no play for your rack: exchange (1) or pass (2)."))
 
-    def _request_hint(self) -> None:
-        self._do(lambda seat: self.session.act(seat, Hint()), lambda _events: self._show_hints())
-
-    def _show_hints(self) -> None:
-        if self._hints_up:
-            return
-        moves = best_moves(scrabble_view(self.view), HINTS_SHOWN, equity=True)
-        if not moves:
-            self._say(_("The hint finds no play for your rack: exchange (1) or pass (2)."))
-            return
-        self._hints_up = True
-
-        def chosen(index: int | None) -> None:
-            self._hints_up = False
-            if index is not None:
-                self._place_hint(moves[index])
-
-        title = _("Hint: the best plays for your rack (score, and the tiles it keeps)")
-        self.app.push_screen(HintList(title, hint_rows(moves)), chosen)
-
-    def _place_hint(self, move: Move) -> None:
+    def place_hint(self, play: Move) -> None:
         def put(seat: int) -> None:
-            for p in move.placements:
+            for p in play.placements:
                 self.session.edit(seat, PutTile(p.tile, p.row, p.col, p.letter))
 
         self._do(put, lambda _nothing: self._say(
-            _("{play} is on the board: Enter plays it, Esc takes it back.").format(play=move.notation)))
+            _("{play} is on the board: Enter plays it, Esc takes it back.").format(play=play.notation)))
