@@ -29,10 +29,12 @@ class Spelling:
 
 
 def spellings(graph: WordGraph, letters: str, wild: int = 0, must: str = "", min_len: int = 2,
-              deadline: float | None = None, max_len: int | None = None) -> Iterator[Spelling]:
+              deadline: float | None = None, max_len: int | None = None,
+              limit: int | None = None) -> Iterator[Spelling]:
     """Every word of `min_len` to `max_len` letters using all of `must`, some of `letters` and up
     to `wild` wild tiles (each letter of a word taken from `must` first, then `letters`, then a
-    wild tile), once each, in no particular order. Stops at `deadline` (time.monotonic())."""
+    wild tile), once each, in alphabetical order of the walk. Stops at `deadline`
+    (time.monotonic()) or after `limit` words."""
     longest = len(letters) + wild + len(must) if max_len is None else max_len
     needed = [0] * 26
     for ch in must:
@@ -61,6 +63,8 @@ def spellings(graph: WordGraph, letters: str, wild: int = 0, must: str = "", min
         if word in found:
             return
         found.add(word)
+        if limit is not None and len(out) >= limit:
+            raise _Stop
         chars = [*spelled, last]
         own = "".join(sorted(LETTERS[s] for s, k in zip(chars, sources) if k == 1))
         wilds = "".join(sorted(LETTERS[s] for s, k in zip(chars, sources) if k == 2))
@@ -140,7 +144,7 @@ def spellings(graph: WordGraph, letters: str, wild: int = 0, must: str = "", min
 
 
 class _Stop(Exception):
-    """The deadline passed: the words found so far are what there is."""
+    """The deadline passed, or the limit was reached: the words found so far are what there is."""
 
 
 def anagrams(graph: WordGraph, letters: str, wild: int = 0) -> tuple[str, ...]:

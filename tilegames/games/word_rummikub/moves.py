@@ -30,6 +30,7 @@ from tilegames.games.word_rummikub.actions import JokerLetter, Play
 from tilegames.games.word_rummikub.config import FIRST_MELD_LETTERS, WordRummikubConfig
 from tilegames.core.wordgraph import WordGraph, graph_for
 from tilegames.games.word_rummikub.search import Find, extensions, rack_words
+from tilegames.games.word_rummikub.splits import splits
 from tilegames.games.word_rummikub.state import Table, named
 from tilegames.games.word_rummikub.tiles import is_joker, spell
 from tilegames.games.word_rummikub.turn import Position, check_play
@@ -38,6 +39,8 @@ from tilegames.games.word_rummikub.words import WordJudge, judge_for
 
 RACK_FINDS = 30  # rack words kept as candidates
 FINDS_PER_WORD = 3  # extensions kept per table word
+SPLITS_LOOKED_AT = 300  # pairs of words remaking one table word, at most, ranked by length
+SPLITS_PER_WORD = 4  # of those, plays kept per table word
 
 
 @dataclass(frozen=True)
@@ -172,6 +175,57 @@ class _Search:
             if move is not None:
                 yield move
 
+    def split_candidates(self) -> Iterator[Candidate]:
+        """Table words broken up and remade with rack tiles (splits.py), the longest words
+        first, a few per table word; only once the seat has melded."""
+        if not self.start.melded:
+            return
+        letters_of = self.start.table.letters
+        rack_letters = _letters(self.start.rack)
+        for number, row in enumerate(self.rows):
+            if any(is_joker(t) for t in row):
+                continue
+            word = spell(row, letters_of).lower()
+            pairs = list(itertools.islice(splits(self.graph, word, rack_letters, self.config.min_word_len,
+                                                 self.deadline), SPLITS_LOOKED_AT))
+            pairs.sort(key=lambda p: (-max(len(p[0].word), len(p[1].word)), p[0].word, p[1].word))
+            made = 0
+            for first, second in pairs:
+                words = (first.word.upper(), second.word.upper())
+                if any(w in self.taken or not self.judge.accepts(w) for w in words):
+                    continue
+                if self.wanted is not None and not all(self.wanted(w) for w in words):
+                    continue
+                pieces = self._split_pieces(number, first, second)
+                move = self.play(list(pieces)) if pieces is not None else None
+                if move is not None:
+                    made += 1
+                    yield move
+                if made >= SPLITS_PER_WORD:
+                    break
+
+    def _split_pieces(self, number: int, first: Find, second: Find) -> tuple[Piece, Piece] | None:
+        """The two words' tiles: the table word's tiles first, then the rack's."""
+        pools: dict[str, list[Tile]] = defaultdict(list)
+        for tile in self.rows[number]:
+            pools[tile.face].append(tile)
+        own: dict[str, list[Tile]] = defaultdict(list)
+        for tile in self.start.rack:
+            own[tile.face].append(tile)
+        pieces = []
+        for find, row in ((first, number), (second, None)):
+            tiles = []
+            for ch in find.word.upper():
+                source = pools[ch] or own[ch]
+                if not source:
+                    return None
+                tiles.append(source.pop(0))
+            rack_ids = frozenset(t.id for t in tiles) & {t.id for t in self.start.rack}
+            pieces.append(Piece(find.word.upper(), tuple(tiles), row, (), rack_ids))
+        if any(pools.values()):
+            return None  # a table tile left out
+        return pieces[0], pieces[1]
+
     def _fill(self, chosen: list[Piece], pieces: list[Piece]) -> list[Piece]:
         """Add finds that still fit: rows not used yet, letters still on the rack, new
         spellings. The first meld takes more words only with `first_meld_extra_words`."""
@@ -204,22 +258,33 @@ def candidates(view: WordRummikubView, seconds: float,
     within `seconds` (counted once the word graph is loaded: core/wordgraph), their words all
     `wanted` when that is given. None at all when the word list cannot be read: nothing can be
     judged."""
+    search = _search_for(view, seconds, wanted)
+    return search.candidates() if search is not None else iter(())
+
+
+def split_candidates(view: WordRummikubView, seconds: float,
+                     wanted: Callable[[str], bool] | None = None) -> Iterator[Candidate]:
+    """The plays that break a table word up and remake it with rack tiles (splits.py)."""
+    search = _search_for(view, seconds, wanted)
+    return search.split_candidates() if search is not None else iter(())
+
+
+def _search_for(view: WordRummikubView, seconds: float, wanted: Callable[[str], bool] | None) -> _Search | None:
     seat, own = view["you"], view["rack"]
     assert seat is not None and own is not None, "a spectator has no rack"
     config = _config(view["rules"])
     try:
         judge = judge_for(config)
     except IllegalMove:
-        return iter(())
+        return None
     rows = tuple(tuple(Tile(t["id"], t["face"]) for t in row["tiles"]) for row in view["table"])
     # a letter None only in a draft's row (a commit refuses a joker without one); str() as before
     letters = {t["id"]: str(t["letter"]) for row in view["table"] for t in row["tiles"] if t["joker"]}
     rack = tuple(Tile(t["id"], t["face"]) for t in own)
     start = Position(Table(rows, named(letters)), rack, view["melded"][seat], view["pool"])
     graph = graph_for(config.word_list)
-    search = _Search(config, judge, graph, start, time.monotonic() + seconds,
-                     {row["word"] for row in view["table"]}, wanted)
-    return search.candidates()
+    return _Search(config, judge, graph, start, time.monotonic() + seconds,
+                   {row["word"] for row in view["table"]}, wanted)
 
 
 def _config(rules: WordRules) -> WordRummikubConfig:
@@ -237,6 +302,7 @@ def best_plays(view: WordRummikubView, seconds: float, most: int) -> list[Candid
     """Up to `most` plays found within `seconds`, best first: the highest score (going out
     doubles it), then the more tiles laid, then the first found. Strong plays the first, and
     the hint shows it."""
-    found = list(itertools.islice(candidates(view, seconds), most))
+    found = list(itertools.islice(candidates(view, seconds * 3 / 4), most))
+    found += list(itertools.islice(split_candidates(view, seconds / 4), most))
     order = sorted(range(len(found)), key=lambda i: (-found[i].score, -len(found[i].placed), i))
     return [found[i] for i in order]
