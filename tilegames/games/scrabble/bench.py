@@ -1,6 +1,7 @@
 """Scrabble's `tilegames bench` cases (its manifest names this module): the move generator on a
-fixed set of positions (seeded self-play, and the tournament records of `../shared/data/gcg`
-when that folder is there), the word graph's build, load and memory, and self-play games."""
+fixed set of positions (seeded self-play, and the GCG game records in the folder
+`$TILEGAMES_GCG_DIR` names, when it is set), the word graph's build, load and memory, and
+self-play games."""
 
 from __future__ import annotations
 
@@ -22,14 +23,15 @@ GRAPH_BYTES = 60e6
 GRAPH_LOAD = 0.5
 
 
+RECORDS_VARIABLE = "TILEGAMES_GCG_DIR"
+
+
 def _records_folder() -> Path | None:
-    """The tournament records next to the checkout (`../shared/data/gcg` from the working folder
-    or from the repository), or where $TILEGAMES_GCG_DIR says; None when there are none."""
-    named = os.environ.get("TILEGAMES_GCG_DIR")
-    candidates = [Path(named)] if named else []
-    candidates += [Path.cwd().parent / "shared" / "data" / "gcg",
-                   Path(__file__).resolve().parents[4] / "shared" / "data" / "gcg"]
-    return next((c for c in candidates if c.is_dir() and any(c.glob("*.gcg"))), None)
+    """The folder of GCG game records `$TILEGAMES_GCG_DIR` names (real games to measure on: the
+    bench ships none); None when it is not set or holds no `.gcg` file."""
+    named = os.environ.get(RECORDS_VARIABLE)
+    folder = Path(named) if named else None
+    return folder if folder is not None and folder.is_dir() and any(folder.glob("*.gcg")) else None
 
 
 def self_play_positions() -> list[Position]:
@@ -114,7 +116,7 @@ def _generation() -> BenchReport:
     figures.append(BenchFigure("plays per position, median", statistics.median(counts), unit="count"))
     notes = (f"{len(chosen)} positions: {len(played)} from self-play (seeds {SELF_PLAY_SEEDS.start}-"
              f"{SELF_PLAY_SEEDS.stop - 1}), {len(recorded)} from tournament records"
-             + ("" if recorded else " (../shared/data/gcg not found)"),
+             + ("" if recorded else f" (set {RECORDS_VARIABLE} to a folder of .gcg files to add real games)"),
              f"most plays at one position: {max(counts)}")
     return BenchReport(tuple(figures), notes)
 

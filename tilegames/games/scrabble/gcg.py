@@ -12,7 +12,7 @@ withdrawn phony written `+0`, CRLF, no final newline) and strict where a line ca
 understood: `GcgError` says `line N: <what was expected>` in one sentence.
 
 Words are never checked: a record is data about scores, and the lexicon it was played in is
-often not stated (see /work/shared/data/gcg/SOURCES.md).
+often not stated in it.
 
 This module is the public face; the work is done in gcg_read.py (text to events),
 gcg_verify.py (the replay) and gcg_model.py (the dataclasses both share). docs/gcg.md lists
