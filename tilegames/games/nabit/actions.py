@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tilegames.core.kernel.hints import Hint as Hint  # every game's hint, in its actions
 from tilegames.core.kernel.protocol import Action
 
 
@@ -53,15 +54,6 @@ class Pass(Action):
     """Nothing this turn; it counts towards the end by 2 × players turns with no tile (§4.7(b))."""
 
     kind = "pass"
-
-
-@dataclass(frozen=True)
-class Hint(Action):
-    """The player asks for a hint on their turn: the game counts it (the log and the summary say
-    how many each player asked for), the draft goes back and the turn goes on. The builds shown
-    are found from the player's own view (moves.py), never by the engine."""
-
-    kind = "hint"
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,7 @@ from tilegames.core import seeds
 from tilegames.core.errors import IllegalMove
 from tilegames.core.kernel.game_setup import check_seat_count
 from tilegames.core.text.i18n import N_, _, ngettext
+from tilegames.core.kernel.hints import hint_asked
 from tilegames.core.kernel.protocol import Action, Event, Game, Outcome, Result
 from tilegames.core.kernel.seats import SeatOrder
 from tilegames.core.parts.tiles import Bag, Tile
@@ -121,10 +122,8 @@ class NabItGame(Game[NabItConfig, NabState, NabDraft]):
         if isinstance(action, Exchange):
             return self._exchange(state, seat, action)
         if isinstance(action, Hint):
-            hints = list(state.hints or (0,) * len(state.seats))
-            hints[seat] += 1
-            text = _("{name} asked for a hint.").format(name=name)
-            return Outcome(replace(state, hints=tuple(hints)), (Event("hint", text, seat, {"hints": hints[seat]}),))
+            hints, event = hint_asked(state.hints, state.seats, seat)
+            return Outcome(replace(state, hints=hints), (event,))
         if isinstance(action, Pass):
             return self._no_tile(state, seat, "pass", Event("pass", _("{name} passes.").format(name=name), seat))
         if isinstance(action, Timeout):

@@ -48,6 +48,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from tilegames.core.kernel.hints import hint_counts
 from tilegames.core.parts.grid import Pos
 from tilegames.core.parts.tiles import Tile
 from tilegames.games.nabit.board import Cells, CellTop, Surface, spell
@@ -184,7 +185,7 @@ def build_view(game_id: str, state: NabState, seat: int | None, draft: NabDraft 
         "preview": preview(state, seat, draft) if draft is not None and seat is not None and draft.placements else None,
         "first_player": {"seat": state.first_seat, "random": state.first_random},
         "last": None,
-        "hints": list(state.hints or (0,) * len(state.seats)),  # public: the log says each one
+        "hints": hint_counts(state.hints, state.seats),  # public: the log says each one
         "result": None,
     }
     if state.last is not None:
@@ -196,5 +197,5 @@ def build_view(game_id: str, state: NabState, seat: int | None, draft: NabDraft 
         view["result"] = {"reason": end.reason, "out_seat": end.out_seat, "words": list(end.words),
                           "banks": list(end.banks), "scores": list(end.scores), "top_tiles": list(end.top_tiles),
                           "winners": list(end.winners), "decided_by": end.decided_by,
-                          "hints": list(state.hints or (0,) * len(state.seats))}
+                          "hints": hint_counts(state.hints, state.seats)}
     return view

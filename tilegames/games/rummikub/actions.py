@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tilegames.core.kernel.hints import Hint as Hint  # every game's hint, in its actions
 from tilegames.core.kernel.protocol import Action
 
 
@@ -39,16 +40,6 @@ class Redeal(Action):
 
     kind = "redeal"
     demand: bool
-
-
-@dataclass(frozen=True)
-class Hint(Action):
-    """The player asks for a hint on their turn: the game counts it (the log and the summary
-    say how many each player asked for) and puts the draft back, and the turn goes on. The hint
-    itself is worked out from the player's own view (hints.py), never by the engine, so nothing
-    of it crosses to the other seats."""
-
-    kind = "hint"
 
 
 @dataclass(frozen=True)

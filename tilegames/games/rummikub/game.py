@@ -9,6 +9,7 @@ from typing import Any
 from tilegames.core.errors import IllegalMove
 from tilegames.core.kernel.game_setup import check_option_seats, check_seat_count
 from tilegames.core.text.i18n import _, ngettext
+from tilegames.core.kernel.hints import hint_asked, hint_counts
 from tilegames.core.kernel.protocol import Action, Event, Game, Outcome, Result
 from tilegames.core.kernel.series import WinnerRule
 from tilegames.core.kernel.seats import SeatOrder
@@ -98,10 +99,8 @@ class RummikubGame(Game[RummikubConfig, RummikubState, RowsDraft]):
         if isinstance(action, Timeout):
             return self._timeout(state, seat, action)
         if isinstance(action, Hint):
-            hints = list(state.hints or (0,) * len(state.seats))
-            hints[seat] += 1
-            text = _("{name} asked for a hint.").format(name=state.seats[seat])
-            return Outcome(replace(state, hints=tuple(hints)), (Event("hint", text, seat, {"hints": hints[seat]}),))
+            hints, event = hint_asked(state.hints, state.seats, seat)
+            return Outcome(replace(state, hints=hints), (event,))
         if isinstance(action, Redeal):
             raise IllegalMove(_("A redeal can only be demanded right after the deal."))
         raise IllegalMove(_("Rummikub has no move called {move}.").format(move=repr(getattr(action, 'kind', action))))
@@ -287,7 +286,7 @@ class RummikubGame(Game[RummikubConfig, RummikubState, RowsDraft]):
                              "draws": [[[s, face] for s, face in r.draws] for r in state.first_draw]},
             "redeal": redeal,
             "rules": state.config.table_rules(),
-            "hints": list(state.hints or (0,) * len(state.seats)),
+            "hints": hint_counts(state.hints, state.seats),
             "result": None,
         }
         if state.end is not None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tilegames.core.kernel.hints import Hint as Hint  # every game's hint, in its actions
 from tilegames.core.kernel.protocol import Action
 
 
@@ -46,16 +47,6 @@ class AcceptPlay(Action):
     """Let the last play of the game stand (closes the challenge window after a play-out)."""
 
     kind = "accept"
-
-
-@dataclass(frozen=True)
-class Hint(Action):
-    """The player asks for a hint on their turn: the game counts it (the log and the summary say
-    how many each player asked for), the draft goes back to the rack and the turn goes on. The
-    plays shown are found from the player's own view (ui/games/scrabble/hints.py over
-    moves.py), never by the engine, so nothing of them reaches the other seats."""
-
-    kind = "hint"
 
 
 @dataclass(frozen=True)

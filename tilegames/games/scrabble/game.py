@@ -11,6 +11,7 @@ from tilegames.core.kernel.game_setup import check_seat_count
 from tilegames.core.parts.grid import GeometryError, Pos, touches
 from tilegames.core.text.i18n import N_, _, ngettext
 from tilegames.core.parts.lexicon import Lexicon, LexiconError, lexicon_for
+from tilegames.core.kernel.hints import hint_asked, hint_counts
 from tilegames.core.kernel.protocol import Action, Event, Game, Outcome, Result
 from tilegames.core.kernel.seats import SeatOrder
 from tilegames.core.parts.tiles import Bag
@@ -84,10 +85,8 @@ class ScrabbleGame(Game[ScrabbleConfig, ScrabbleState, ScrabbleDraft]):
         if state.awaiting_final_challenge:
             raise IllegalMove(_("The last play of the game may still be challenged: challenge it or accept it."))
         if isinstance(action, Hint):  # asking is not beginning: the last play may still be challenged
-            hints = list(state.hints or (0,) * len(state.seats))
-            hints[seat] += 1
-            text = _("{name} asked for a hint.").format(name=state.seats[seat])
-            return Outcome(replace(state, hints=tuple(hints)), (Event("hint", text, seat, {"hints": hints[seat]}),))
+            hints, event = hint_asked(state.hints, state.seats, seat)
+            return Outcome(replace(state, hints=hints), (event,))
         # The current player begins: the window to challenge the last play closes.
         state = replace(state, pending=None)
         if isinstance(action, Place):
@@ -321,12 +320,12 @@ class ScrabbleGame(Game[ScrabbleConfig, ScrabbleState, ScrabbleDraft]):
             "challenge_mode": state.config.challenge_mode,
             # Which word list judges the words: public, like the rules (an agent checks with it).
             "word_list": state.config.word_list,
-            "hints": list(state.hints or (0,) * len(state.seats)),  # public: the log says each one
+            "hints": hint_counts(state.hints, state.seats),  # public: the log says each one
             "clocks": clocks_left(state),
             "result": None if state.end is None else {
                 "reason": state.end.reason, "before": list(state.end.before_adjustment),
                 "adjustments": list(state.end.adjustments), "scores": list(state.end.scores),
-                "winners": list(state.end.winners), "hints": list(state.hints or (0,) * len(state.seats)),
+                "winners": list(state.end.winners), "hints": hint_counts(state.hints, state.seats),
                 "time_penalties": list(state.end.time_penalties or (0,) * len(state.seats))},
         }
         return plain_view(view)

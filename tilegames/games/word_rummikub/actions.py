@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tilegames.core.kernel.hints import Hint as Hint  # every game's hint, in its actions
 from tilegames.core.kernel.protocol import Action
 
 
@@ -50,15 +51,6 @@ class Play(Action):
     kind = "play"
     words: tuple[tuple[int, ...], ...]
     jokers: tuple[JokerLetter, ...] = ()
-
-
-@dataclass(frozen=True)
-class Hint(Action):
-    """The player asks for a hint on their turn: the game counts it (the log and the summary say
-    how many each player asked for), the draft goes back and the turn goes on. The hint itself
-    is found from the player's own view (hints.py), never by the engine."""
-
-    kind = "hint"
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from typing import Any
 from tilegames.core.errors import IllegalMove
 from tilegames.core.kernel.game_setup import check_seat_count, deal
 from tilegames.core.text.i18n import _, ngettext
+from tilegames.core.kernel.hints import hint_asked
 from tilegames.core.kernel.protocol import Action, Event, Game, Outcome, Result
 from tilegames.core.kernel.seats import SeatOrder
 from tilegames.core.parts.table_rows import RowEdit
@@ -76,10 +77,8 @@ class WordRummikubGame(Game[WordRummikubConfig, WordState, WordDraft]):
         if isinstance(action, Play):
             return self._play(state, seat, action)
         if isinstance(action, Hint):
-            hints = list(state.hints or (0,) * len(state.seats))
-            hints[seat] += 1
-            text = _("{name} asked for a hint.").format(name=name)
-            return Outcome(replace(state, hints=tuple(hints)), (Event("hint", text, seat, {"hints": hints[seat]}),))
+            hints, event = hint_asked(state.hints, state.seats, seat)
+            return Outcome(replace(state, hints=hints), (event,))
         if isinstance(action, Draw):
             if not len(state.bag):
                 raise IllegalMove(_("The pool is empty: play a tile, or pass."))

@@ -41,6 +41,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Sequence
 
+from tilegames.core.kernel.hints import hint_counts
 from tilegames.core.errors import IllegalMove
 from tilegames.core.text.i18n import _
 from tilegames.core.parts.tiles import Tile
@@ -148,7 +149,7 @@ def build_view(game_id: str, state: WordState, seat: int | None, draft: WordDraf
         "first_player": {"seat": state.first_seat,
                          "draws": [[[s, face] for s, face in draws] for draws in state.first_draw]},
         "last": None,
-        "hints": list(state.hints or (0,) * len(state.seats)),  # public: the log says each one
+        "hints": hint_counts(state.hints, state.seats),  # public: the log says each one
         "result": None,
     }
     if state.last is not None:
@@ -159,5 +160,5 @@ def build_view(game_id: str, state: WordState, seat: int | None, draft: WordDraf
         view["result"] = {"reason": end.reason, "winners": list(end.winners), "scores": list(end.scores),
                           "turn_scores": list(state.scores), "jokers_left": list(end.jokers_left),
                           "joker_penalty": JOKER_PENALTY, "out_seat": end.out_seat,
-                          "hints": list(state.hints or (0,) * len(state.seats))}
+                          "hints": hint_counts(state.hints, state.seats)}
     return view

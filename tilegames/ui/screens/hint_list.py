@@ -4,7 +4,7 @@ the player's rack or hand, one line each, and the one chosen goes on the board a
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Generic, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -14,7 +14,7 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from tilegames.core.kernel.protocol import Action
+from tilegames.core.kernel.protocol import Action, Edit
 from tilegames.core.text.i18n import _
 from tilegames.ui.screens.base import TranslatedKeys
 from tilegames.ui.screens.dialogs import Confirm
@@ -58,34 +58,38 @@ class HintList(TranslatedKeys, ModalScreen["int | None"]):
         self.dismiss(None)
 
 
-class ListedHints(TurnScreen, Generic[PlayT]):
+class HintPlays(Protocol[PlayT]):
+    """What a game gives the hint list: its best few plays from the viewer's view, a line for
+    each, the edits that put one down as the draft and the sentence saying so, and its own
+    words for the list's title, the question asked when tiles are down, and a hint that finds
+    nothing."""
+
+    def find(self, view: dict[str, Any]) -> Sequence[PlayT]: ...
+
+    def rows(self, plays: Sequence[PlayT]) -> list[str]: ...
+
+    def edits(self, play: PlayT, view: dict[str, Any]) -> list[Edit]: ...
+
+    def placed(self, play: PlayT) -> str: ...
+
+    def texts(self) -> tuple[str, str, str]: ...
+
+
+class ListedHints(TurnScreen):
     """A play screen's hint key when the hint is a list of plays (mixed into the Scrabble and
     Nab-It! screens): asking counts (the game's `hint_action`, which puts the draft back, so a
     draft down is asked about first), the list opens, and the play chosen goes down as the draft.
-    A game says how it finds, shows and places its plays."""
+    The game's `hint_plays` finds, shows and places the plays."""
 
     hint_action: Action
+    hint_plays: HintPlays[Any]
     _hints_up = False
-
-    def find_hints(self) -> Sequence[PlayT]:
-        raise NotImplementedError
-
-    def hint_rows(self, plays: Sequence[PlayT]) -> list[str]:
-        raise NotImplementedError
-
-    def place_hint(self, play: PlayT) -> None:
-        raise NotImplementedError
-
-    def hint_texts(self) -> tuple[str, str, str]:
-        """The sentences of the game's words: the list's title, the question when tiles are
-        down, and what is said when nothing is found."""
-        raise NotImplementedError
 
     def action_hint(self) -> None:
         if not self._my_turn():
             return
         self._acted()
-        _title, question, _none = self.hint_texts()
+        _title, question, _none = self.hint_plays.texts()
         if self.view.get("draft"):
             def ask(yes: bool | None) -> None:
                 if yes:
@@ -104,8 +108,9 @@ class ListedHints(TurnScreen, Generic[PlayT]):
     def _show_hints(self) -> None:
         if self._hints_up:
             return
-        title, _question, nothing = self.hint_texts()
-        plays = list(self.find_hints())
+        title, _question, nothing = self.hint_plays.texts()
+        view = self.view
+        plays = list(self.hint_plays.find(view))
         if not plays:
             self._say(nothing)
             return
@@ -114,6 +119,15 @@ class ListedHints(TurnScreen, Generic[PlayT]):
         def chosen(index: int | None) -> None:
             self._hints_up = False
             if index is not None:
-                self.place_hint(plays[index])
+                self._place(plays[index], view)
 
-        self.app.push_screen(HintList(title, self.hint_rows(plays)), chosen)
+        self.app.push_screen(HintList(title, self.hint_plays.rows(plays)), chosen)
+
+    def _place(self, play: Any, view: dict[str, Any]) -> None:
+        edits = self.hint_plays.edits(play, view)
+
+        def put(seat: int) -> None:
+            for edit in edits:
+                self.session.edit(seat, edit)
+
+        self._do(put, lambda _nothing: self._say(self.hint_plays.placed(play)))

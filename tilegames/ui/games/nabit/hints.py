@@ -6,7 +6,9 @@ asked for); the builds are found from your own view (games/nabit/hints.py)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
+from tilegames.core.kernel.protocol import Edit
 from tilegames.core.parts.grid_edits import PutTile
 from tilegames.core.text.i18n import _
 from tilegames.games.nabit.actions import Hint
@@ -24,29 +26,32 @@ def hint_row(build: Candidate) -> str:
     return _("{words}  gain {gain:+.1f}").format(words=words, gain=build.value)
 
 
-class NabItHints(ListedHints[Candidate]):
-    """The play screen's hint key (mixed into NabItScreen)."""
+class NabItBuilds:
+    """The hint's plays (ui/screens/hint_list.py's HintPlays): the builds strong ranks best."""
 
-    hint_action = Hint()
+    def find(self, view: dict[str, Any]) -> list[Candidate]:
+        return best_builds(nabit_view(view), HINTS_SHOWN)
 
-    def find_hints(self) -> list[Candidate]:
-        return best_builds(nabit_view(self.view), HINTS_SHOWN)
-
-    def hint_rows(self, plays: Sequence[Candidate]) -> list[str]:
+    def rows(self, plays: Sequence[Candidate]) -> list[str]:
         return [hint_row(build) for build in plays]
 
-    def hint_texts(self) -> tuple[str, str, str]:
+    def edits(self, play: Candidate, view: dict[str, Any]) -> list[Edit]:
+        edits: list[Edit] = [PutTile(p.tile, p.row, p.col, p.letter) for p in play.placements]
+        if play.action.announce and len(play.placements) == len(nabit_view(view)["hand"] or []):
+            edits.append(Announce(True))  # the build lays the last tile
+        return edits
+
+    def placed(self, play: Candidate) -> str:
+        return _("The build is on the grid: Enter builds it, Esc takes it back.")
+
+    def texts(self) -> tuple[str, str, str]:
         return (_("Hint: the best builds for your hand (the words, and what each gains)"),
                 _("Ask for a hint? The tiles you have put down go back to your hand. (y/n)"),
                 _("The hint finds no build for your hand: exchange (1) or pass (2)."))
 
-    def place_hint(self, play: Candidate) -> None:
-        hand_size = len(nabit_view(self.view)["hand"] or [])
 
-        def put(seat: int) -> None:
-            for p in play.placements:
-                self.session.edit(seat, PutTile(p.tile, p.row, p.col, p.letter))
-            if play.action.announce and len(play.placements) == hand_size:
-                self.session.edit(seat, Announce(True))
+class NabItHints(ListedHints):
+    """The play screen's hint key (mixed into NabItScreen)."""
 
-        self._do(put, lambda _nothing: self._say(_("The build is on the grid: Enter builds it, Esc takes it back.")))
+    hint_action = Hint()
+    hint_plays = NabItBuilds()

@@ -7,9 +7,11 @@ so nothing of them reaches another seat."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from rich.cells import cell_len, set_cell_size
 
+from tilegames.core.kernel.protocol import Edit
 from tilegames.core.parts.grid_edits import PutTile
 from tilegames.core.text.i18n import _
 from tilegames.games.scrabble.actions import Hint
@@ -27,26 +29,29 @@ def hint_rows(moves: Sequence[Move]) -> list[str]:
     return [f"{set_cell_size(m.notation, width)}  {m.score:>3}  {leave_label} {m.leave or '-'}" for m in moves]
 
 
-class ScrabbleHints(ListedHints[Move]):
-    """The play screen's hint key (mixed into ScrabbleScreen)."""
+class ScrabblePlays:
+    """The hint's plays (ui/screens/hint_list.py's HintPlays): the best by equity."""
 
-    hint_action = Hint()
+    def find(self, view: dict[str, Any]) -> list[Move]:
+        return best_moves(scrabble_view(view), HINTS_SHOWN, equity=True)
 
-    def find_hints(self) -> list[Move]:
-        return best_moves(scrabble_view(self.view), HINTS_SHOWN, equity=True)
-
-    def hint_rows(self, plays: Sequence[Move]) -> list[str]:
+    def rows(self, plays: Sequence[Move]) -> list[str]:
         return hint_rows(plays)
 
-    def hint_texts(self) -> tuple[str, str, str]:
+    def edits(self, play: Move, view: dict[str, Any]) -> list[Edit]:
+        return [PutTile(p.tile, p.row, p.col, p.letter) for p in play.placements]
+
+    def placed(self, play: Move) -> str:
+        return _("{play} is on the board: Enter plays it, Esc takes it back.").format(play=play.notation)
+
+    def texts(self) -> tuple[str, str, str]:
         return (_("Hint: the best plays for your rack (score, and the tiles it keeps)"),
                 _("Ask for a hint? The tiles you have put down go back to your rack. (y/n)"),
                 _("The hint finds no play for your rack: exchange (1) or pass (2)."))
 
-    def place_hint(self, play: Move) -> None:
-        def put(seat: int) -> None:
-            for p in play.placements:
-                self.session.edit(seat, PutTile(p.tile, p.row, p.col, p.letter))
 
-        self._do(put, lambda _nothing: self._say(
-            _("{play} is on the board: Enter plays it, Esc takes it back.").format(play=play.notation)))
+class ScrabbleHints(ListedHints):
+    """The play screen's hint key (mixed into ScrabbleScreen)."""
+
+    hint_action = Hint()
+    hint_plays = ScrabblePlays()
