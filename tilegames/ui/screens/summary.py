@@ -36,6 +36,16 @@ class SummaryBase(BaseScreen):
         self.app.back_to_menu()  # type: ignore[attr-defined]
 
 
+def hint_column(hints: list[int] | None, seats: int) -> tuple[list[str], list[list[str]]]:
+    """A summary's Hints column, there only when someone asked for a hint: its heading (or none)
+    and each seat's cell (or none). `hints`: the result's counts (None in records made before
+    hints)."""
+    counts = hints or [0] * seats
+    if not any(counts):
+        return [], [[] for _seat in range(seats)]
+    return [_("Hints")], [[str(count)] for count in counts]
+
+
 def winner_line(seats: tuple[str, ...] | list[str], winners: list[int]) -> str:
     if len(winners) > 1:
         return _("A tie: {names} share the win.").format(names=_(" and ").join(seats[w] for w in winners))

@@ -15,7 +15,7 @@ from textual.widgets import Static
 from tilegames.core.text.i18n import _
 from tilegames.games.nabit.view_types import NabResult, nabit_view
 
-from tilegames.ui.screens.summary import GameSummary, score_race, winner_line
+from tilegames.ui.screens.summary import GameSummary, hint_column, score_race, winner_line
 from tilegames.ui.widgets.race_chart import RaceChart
 from tilegames.ui.widgets.footer import KeysFooter
 
@@ -37,17 +37,16 @@ def final_table(seats: Sequence[str], result: NabResult) -> Table:
     if tie_break:
         table.add_column(_("Top tiles"), justify="right", no_wrap=True)
     table.add_column(_("Final"), justify="right", no_wrap=True, style="bold")
-    hints = result.get("hints") or [0] * len(seats)
-    asked = any(hints)  # a column only when someone asked
-    if asked:
-        table.add_column(_("Hints"), justify="right", no_wrap=True)
+    hint_heading, hint_cells = hint_column(result.get("hints"), len(seats))
+    for heading in hint_heading:
+        table.add_column(heading, justify="right", no_wrap=True)
     for seat, name in enumerate(seats):
         out = "+1" if result["out_seat"] == seat else ""
         mark = " *" if seat in result["winners"] else ""
         cells = [name + mark, str(result["words"][seat]), str(result["banks"][seat]), out]
         if tie_break:
             cells.append(str(result["top_tiles"][seat]))
-        table.add_row(*cells, str(result["scores"][seat]), *([str(hints[seat])] if asked else []))
+        table.add_row(*cells, str(result["scores"][seat]), *hint_cells[seat])
     return table
 
 

@@ -12,7 +12,7 @@ from tilegames.core.text.i18n import _
 
 from tilegames.core.kernel.series import GameRecord, Series
 from tilegames.games.rummikub.view_types import rummikub_result
-from tilegames.ui.screens.summary import SummaryBase
+from tilegames.ui.screens.summary import SummaryBase, hint_column
 from tilegames.ui.widgets.race_chart import RaceChart
 from tilegames.ui.widgets.footer import KeysFooter
 
@@ -45,15 +45,13 @@ class SummaryScreen(SummaryBase):
             table: DataTable[str] = DataTable(cursor_type="none", zebra_stripes=True)
             table.can_focus = False  # Enter belongs to the screen: next game
             result = rummikub_result(game.details)
-            hints = result.get("hints") or [0] * len(match.seats)
-            asked = any(hints)  # a column only when someone asked
-            table.add_columns(_("Player"), _("Rack left"), _("This game"), _("Match"), _("Won"),
-                              *([_("Hints")] if asked else []))
+            hint_heading, hint_cells = hint_column(result.get("hints"), len(match.seats))
+            table.add_columns(_("Player"), _("Rack left"), _("This game"), _("Match"), _("Won"), *hint_heading)
             totals, wins = match.totals(), match.games_won()
             for seat, name in enumerate(match.seats):
                 mark = " *" if seat in game.winners else ""
                 table.add_row(name + mark, str(result["rack_values"][seat]), f"{game.scores[seat]:+d}",
-                              f"{totals[seat]:+d}", str(wins[seat]), *([str(hints[seat])] if asked else []))
+                              f"{totals[seat]:+d}", str(wins[seat]), *hint_cells[seat])
             yield table
             yield RaceChart(match.seats, match.running_totals(), title=_("Match standings by game"), x_label=_("game"))
             if match.is_over:

@@ -14,7 +14,7 @@ from tilegames.core.text.i18n import _
 from tilegames.core.kernel.session_protocol import Session
 from tilegames.games.scrabble.view_types import ScrabbleResult, scrabble_view
 from tilegames.ui.screens.asking import WAITING, Asking
-from tilegames.ui.screens.summary import GameSummary, winner_line
+from tilegames.ui.screens.summary import GameSummary, hint_column, winner_line
 from tilegames.ui.widgets.race_chart import RaceChart
 from tilegames.ui.widgets.footer import KeysFooter
 
@@ -44,10 +44,9 @@ def adjustments_table(session: Session, result: ScrabbleResult) -> Table:
     if over:
         table.add_column(_("Overtime"), justify="right", no_wrap=True)
     table.add_column(_("Final"), justify="right", no_wrap=True, style="bold")
-    hints = result.get("hints") or [0] * len(session.seats)
-    asked = any(hints)  # a column only when someone asked
-    if asked:
-        table.add_column(_("Hints"), justify="right", no_wrap=True)
+    hint_heading, hint_cells = hint_column(result.get("hints"), len(session.seats))
+    for heading in hint_heading:
+        table.add_column(heading, justify="right", no_wrap=True)
     for seat, name in enumerate(session.seats):
         adjustment = result["adjustments"][seat]
         if adjustment > 0:
@@ -56,7 +55,7 @@ def adjustments_table(session: Session, result: ScrabbleResult) -> Table:
             how = _("{points} for the tiles left on the rack").format(points=f"{adjustment:+d}")
         overtime = [str(-penalties[seat])] if over else []
         table.add_row(name, str(result["before"][seat]), how if adjustment else _("no change"), *overtime,
-                      str(result["scores"][seat]), *([str(hints[seat])] if asked else []))
+                      str(result["scores"][seat]), *hint_cells[seat])
     return table
 
 

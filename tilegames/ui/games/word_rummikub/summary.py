@@ -12,7 +12,7 @@ from textual.widgets import Static
 
 from tilegames.core.text.i18n import _, ngettext
 from tilegames.games.word_rummikub.view_types import LastTurn, WordResult, word_rummikub_view
-from tilegames.ui.screens.summary import GameSummary, score_race, winner_line
+from tilegames.ui.screens.summary import GameSummary, hint_column, score_race, winner_line
 from tilegames.ui.widgets.race_chart import RaceChart
 from tilegames.ui.widgets.footer import KeysFooter
 
@@ -37,16 +37,15 @@ def final_table(seats: list[str] | tuple[str, ...], result: WordResult) -> Table
     table.add_column(_("Words"), justify="right", no_wrap=True)
     table.add_column(_("Jokers left"), no_wrap=True, ratio=1)
     table.add_column(_("Final"), justify="right", no_wrap=True, style="bold")
-    hints = result.get("hints") or [0] * len(seats)
-    asked = any(hints)  # a column only when someone asked
-    if asked:
-        table.add_column(_("Hints"), justify="right", no_wrap=True)
+    hint_heading, hint_cells = hint_column(result.get("hints"), len(seats))
+    for heading in hint_heading:
+        table.add_column(heading, justify="right", no_wrap=True)
     for seat, name in enumerate(seats):
         jokers = result["jokers_left"][seat]
         charge = f"{jokers} x -{result['joker_penalty']}" if jokers else _("none")
         mark = " *" if seat in result["winners"] else ""
         table.add_row(name + mark, str(result["turn_scores"][seat]), charge, str(result["scores"][seat]),
-                      *([str(hints[seat])] if asked else []))
+                      *hint_cells[seat])
     return table
 
 
