@@ -14,7 +14,8 @@ from tilegames.core.kernel.session import LocalSession
 from tilegames.core.records.journal import load_journal
 from tilegames.games.scrabble.actions import Pass
 from tilegames.games.scrabble.clock import overtime_penalty
-from tilegames.games.scrabble.config import ScrabbleConfig, minutes_or_off
+from tilegames.core.kernel.setup_options import minutes_or_off
+from tilegames.games.scrabble.config import ScrabbleConfig
 from tilegames.games.scrabble.game import GAME
 from tilegames.games.scrabble.gcg import parse_gcg, verify
 from tilegames.games.scrabble.gcg_export import export_gcg

@@ -102,14 +102,25 @@ def defaults(options: Sequence[SetupOption]) -> dict[str, Any]:
 
 # --- values shared by the games' options ------------------------------------------------------
 
-def seconds_or_off(text: str) -> int | None:
-    """A turn time typed on the command line: seconds, or `off` (None: no timer)."""
+def whole_or_off(text: str, refusal: str, max_digits: int) -> int | None:
+    """A number typed on the command line, or `off` (None); anything else is a ValueError with
+    `refusal` (the caller's sentence, translated, with `{text}`)."""
     if text.strip().lower() == "off":
         return None
     try:
-        return whole_number(text, N_("number of seconds"), max_digits=4)
+        return whole_number(text, max_digits=max_digits)
     except ValueError:
-        raise ValueError(_("'{text}' is not a number of seconds or 'off'.").format(text=shown(text, 30))) from None
+        raise ValueError(refusal.format(text=shown(text, 30))) from None
+
+
+def seconds_or_off(text: str) -> int | None:
+    """A turn time typed on the command line: seconds, or `off` (None: no timer)."""
+    return whole_or_off(text, _("'{text}' is not a number of seconds or 'off'."), 4)
+
+
+def minutes_or_off(text: str) -> int | None:
+    """A game clock typed on the command line: minutes, or `off` (None: no clock)."""
+    return whole_or_off(text, _("'{text}' is not a number of minutes or 'off'."), 3)
 
 
 def count(text: str) -> int:

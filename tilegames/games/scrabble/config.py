@@ -8,8 +8,7 @@ from typing import Literal
 from tilegames.core.text.i18n import N_, _
 from tilegames.core.parts.lexicon import word_list_option
 from tilegames.core.kernel.protocol import choose_preset
-from tilegames.core.kernel.setup_options import PRESET, SetupOption, timer_option
-from tilegames.core.text.inputs import shown, whole_number
+from tilegames.core.kernel.setup_options import PRESET, SetupOption, minutes_or_off, timer_option
 
 
 @dataclass(frozen=True)
@@ -34,16 +33,6 @@ class ScrabbleConfig:
                 raise ValueError(_("Choose a turn timer or a game clock, not both."))
         if self.challenge_penalty_points < 0:
             raise ValueError(_("The challenge penalty cannot be negative."))
-
-
-def minutes_or_off(text: str) -> int | None:
-    """A game clock typed on the command line: minutes, or `off`."""
-    if text.strip().lower() == "off":
-        return None
-    try:
-        return whole_number(text, N_("number of minutes"), max_digits=3)
-    except ValueError:
-        raise ValueError(_("'{text}' is not a number of minutes or 'off'.").format(text=shown(text, 30))) from None
 
 
 PRESETS: dict[str, ScrabbleConfig] = {
