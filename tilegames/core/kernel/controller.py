@@ -205,9 +205,7 @@ class TurnController(Generic[StateT, DraftT]):
                     seconds=f"{WARNING_SECONDS:.0f}"), seat, {"seconds_left": max(0, round(left))}))
         if left <= 0 and not self._overtime_said:
             self._overtime_said = True
-            name = self.game.view(self._state, None)["seats"][seat]
-            text = _("{name} is in overtime: the game counts the minutes over.").format(name=name)
-            events.append(Event("clock.overtime", text, seat))
+            events.append(Event("clock.overtime", _("Overtime: the game counts the minutes over."), seat))
         self._emit(events)
         return tuple(events)
 
