@@ -25,7 +25,9 @@ from tilegames.core.kernel.protocol import Action
 from tilegames.core.parts.lexicon import COMMON_ZIPF, Lexicon, lexicon_or_default
 from tilegames.games.scrabble.actions import AcceptPlay, Challenge, Exchange, Pass
 from tilegames.games.scrabble.board import score_play
-from tilegames.games.scrabble.moves import Move, all_moves, best_moves, board_of
+from tilegames.core.wordgraph import graph_for
+from tilegames.games.scrabble.movegen import Play
+from tilegames.games.scrabble.moves import Move, best_moves, board_of, generator, made_with, rack_of
 from tilegames.games.scrabble.strong import endgame_choice, equity_choice
 from tilegames.games.scrabble.tiles import BLANK, RACK_SIZE
 from tilegames.games.scrabble.view_types import ScrabbleView, scrabble_view
@@ -80,19 +82,19 @@ class ScrabbleAgent:
 
 
 def easy_play(view: ScrabbleView, lexicon: Lexicon) -> Move | None:
-    """One of the highest-scoring plays whose words are all common (see above), by chance."""
-    board = board_of(view)
-    common: list[Move] = []
-    for move in sorted(all_moves(view), key=lambda m: -m.score):
-        placed = dict(move.play.tiles)
-        words = score_play(board, placed, move.play.direction).word_scores
+    """One of the highest-scoring plays whose words are all common (see above), by chance. Only
+    the play chosen is made with the rack's tiles."""
+    board, rack = board_of(view), rack_of(view)
+    common: list[Play] = []
+    for play in sorted(generator(board, rack, graph_for(view["word_list"])).all(), key=lambda p: -p.score):
+        words = score_play(board, dict(play.tiles), play.direction).word_scores
         if all(lexicon.is_common(w.word, COMMON_ZIPF) for w in words):
-            common.append(move)
+            common.append(play)
             if len(common) == EASY_CHOICES:
                 break
     if not common:
         return None
-    return random.Random(json.dumps(view, sort_keys=True)).choice(common)
+    return made_with(board, rack, random.Random(json.dumps(view, sort_keys=True)).choice(common))
 
 
 def new_agent(level: str = DEFAULT_LEVEL) -> ScrabbleAgent:
