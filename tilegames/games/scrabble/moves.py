@@ -67,11 +67,6 @@ def generator(board: Mapping[Pos, str], rack: RackTiles, graph: WordGraph) -> Mo
     return MoveGenerator(board, "".join(face for _, face in rack), graph, leave_value)
 
 
-def view_generator(view: ScrabbleView) -> MoveGenerator:
-    """The generator of the view's seat: its board, its rack, its game's word list."""
-    return generator(board_of(view), rack_of(view), graph_for(view["word_list"]))
-
-
 def made_with(board: Mapping[Pos, str], rack: RackTiles, play: Play) -> Move:
     """`play` made with `rack`'s tiles: a lettered tile for an upper-case letter, a blank for a
     lower-case one (tiles of one face taken in rack order, so the same rack gives the same ids)."""
