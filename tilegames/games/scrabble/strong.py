@@ -72,7 +72,7 @@ def endgame_choice(view: ScrabbleView) -> Move | None:
         return None
     ranked = MoveGenerator.ranked(plays)
     out = [p for p in plays if len(p.tiles) == len(rack)]
-    candidates = list({id(p): p for p in out + ranked[:ENDGAME_CANDIDATES]}.values())
+    candidates = out + [p for p in ranked[:ENDGAME_CANDIDATES] if len(p.tiles) != len(rack)]
     their_value = rack_value(theirs)
 
     def outcome(play_index: int) -> tuple[float, int]:
