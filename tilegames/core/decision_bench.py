@@ -11,8 +11,10 @@ from __future__ import annotations
 import math
 import statistics
 import time
+from typing import Any
 
-from tilegames.core.agents import agent_for, seat_view, seats_asked
+from tilegames.core.agents import Agent, agent_for, play_out
+from tilegames.core.kernel.protocol import Action
 from tilegames.core.manifest import BenchCase, BenchFigure, BenchReport
 from tilegames.core.registry import get_game
 
@@ -20,32 +22,30 @@ GAMES = 2  # games a run plays for one level
 BUDGET = 60.0  # seconds a decision may take, as the turn timer gives
 
 
+class _Timed:
+    """An agent that notes how long each of its decisions on its own turn took."""
+
+    def __init__(self, agent: Agent) -> None:
+        self.agent = agent
+        self.times: list[float] = []
+
+    def choose(self, view: dict[str, Any], time_budget: float) -> Action | None:
+        start = time.perf_counter()
+        action = self.agent.choose(view, time_budget)
+        if view.get("current") == view.get("you") and action is not None:
+            self.times.append(time.perf_counter() - start)
+        return action
+
+
 def decision_times(game_id: str, level: str, seeds: range) -> list[float]:
-    """Seconds each decision of `level` took, over games against normal from `seeds`."""
+    """Seconds each decision of `level` took, over games against normal from `seeds`
+    (played by `play_out`, as every headless game is)."""
     game = get_game(game_id)
-    times = []
+    timed = _Timed(agent_for(game_id, level))
     for seed in seeds:
-        config = game.config_for({}, 2)
-        state = game.new_game(config, ("Tested", "Normal"), seed)
-        players = [agent_for(game_id, level), agent_for(game_id, "normal")]
-        moves = 0
-        while game.result(state) is None and moves < 2000:
-            acted = False
-            for seat in seats_asked(game, state):
-                view = seat_view(game, state, seat)
-                start = time.perf_counter()
-                action = players[seat].choose(view, BUDGET)
-                spent = time.perf_counter() - start
-                if action is None:
-                    continue
-                if seat == 0 and seat == game.current_seat(state):
-                    times.append(spent)
-                state = game.apply(state, seat, action).state
-                acted, moves = True, moves + 1
-                break
-            if not acted:
-                raise RuntimeError(f"no seat of {game_id} acted")
-    return times
+        state = game.new_game(game.config_for({}, 2), ("Tested", "Normal"), seed)
+        play_out(game, state, [timed, agent_for(game_id, "normal")], time_budget=BUDGET)
+    return timed.times
 
 
 def _p90(times: list[float]) -> float:
@@ -75,15 +75,7 @@ def self_play_case(game_id: str, level: str = "strong", games: int = 2) -> Bench
         start = time.perf_counter()
         for seed in range(games):
             state = game.new_game(game.config_for({}, 2), ("A", "B"), 100 + seed)
-            players = [agent_for(game_id, level), agent_for(game_id, level)]
-            moves = 0
-            while game.result(state) is None and moves < 2000:
-                for seat in seats_asked(game, state):
-                    action = players[seat].choose(seat_view(game, state, seat), BUDGET)
-                    if action is not None:
-                        state = game.apply(state, seat, action).state
-                        moves += 1
-                        break
+            play_out(game, state, [agent_for(game_id, level), agent_for(game_id, level)], time_budget=BUDGET)
         each = (time.perf_counter() - start) / games
         return BenchReport((BenchFigure(f"a game, {level} against {level}", each),
                             BenchFigure("games a minute", 60 / each, unit="count")))
