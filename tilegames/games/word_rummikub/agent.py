@@ -9,9 +9,9 @@ check, so no level is ever refused or penalised.
 * **normal** plays the first play found: the longest word its rack spells or makes with a table
   word, with as many other finds as still fit.
 * **strong** weighs the plays found within its time (moves.py's `best_plays`: rack words, table
-  words extended, and a table word broken into two with rack tiles) and plays the one that
-  scores most (the longest new word, doubled when the rack is emptied: going out when it can),
-  of equal scores the one laying more tiles.
+  words extended, and table words broken up and remade with rack tiles: one into two, two into
+  three or two) and plays the one that scores most (the longest new word, doubled when the rack
+  is emptied: going out when it can), of equal scores the one laying more tiles.
 
 With nothing to play each draws, or passes when the pool is empty. Each thinks for
 `MAX_SECONDS` (strong: `STRONG_SECONDS`) or the time budget, whichever is shorter. Easy's

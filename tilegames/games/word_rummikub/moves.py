@@ -1,6 +1,6 @@
 """Rummikub Word's moves: the plays a seat can find from its view, each checked by the engine and
-with what it scores (DESIGN.md §4 "Strength", §7a). The computer player (agent.py) is a policy
-over them; hints and the coming levels build on the same seam.
+with what it scores (DESIGN.md §4 "Strength", §7a). The computer players (agent.py) are policies
+over them, and the hints (hints.py) show the best of them.
 
 Before its first meld a seat looks for words of 6 letters or more its rack spells, its own
 jokers standing in for missing letters (and, with `first_meld_extra_words`, more words from
@@ -8,12 +8,14 @@ what is left). Afterwards it looks for words its rack spells and for words made 
 letters to a word on the table (reordering that word's tiles as needed: CAT + S may become
 ACTS). The finds (search.py, on the shared word graph) are ordered longest first; each
 candidate is one find with as many other finds as still fit the letters left, else that find
-alone. A joker is never taken from the table and a word never broken up, so every candidate
-stays clear of the joker rules.
+alone (`candidates`). Apart from those, `remake_candidates` breaks table words up and remakes
+them with rack tiles (remakes.py): one word into two, two words into three or two. A joker is
+never taken from the table, and a word holding one is never broken up, so every candidate stays
+clear of the joker rules.
 
 Every candidate passes the engine's own commit check (turn.py) and word judge, so it is never
 refused and never penalised; a find that does not pass is dropped. The search is bounded
-(`RACK_FINDS`, `FINDS_PER_WORD`) and stops at its deadline.
+(`RACK_FINDS`, `FINDS_PER_WORD`, `REMAKE_PAIRS`...) and stops at its deadline.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from tilegames.games.word_rummikub.actions import JokerLetter, Play
 from tilegames.games.word_rummikub.config import FIRST_MELD_LETTERS, WordRummikubConfig
 from tilegames.core.wordgraph import WordGraph, graph_for
 from tilegames.games.word_rummikub.search import Find, extensions, rack_words
-from tilegames.games.word_rummikub.splits import splits
+from tilegames.games.word_rummikub.remakes import remakes
 from tilegames.games.word_rummikub.state import Table, named
 from tilegames.games.word_rummikub.tiles import is_joker, spell
 from tilegames.games.word_rummikub.turn import Position, check_play
@@ -39,8 +41,9 @@ from tilegames.games.word_rummikub.words import WordJudge, judge_for
 
 RACK_FINDS = 30  # rack words kept as candidates
 FINDS_PER_WORD = 3  # extensions kept per table word
-SPLITS_LOOKED_AT = 300  # pairs of words remaking one table word, at most, ranked by length
-SPLITS_PER_WORD = 4  # of those, plays kept per table word
+REMAKES_LOOKED_AT = 300  # sets of words remaking one group of table words, at most, ranked by length
+REMAKES_PER_GROUP = 4  # of those, plays kept per group
+REMAKE_PAIRS = 10  # pairs of table words remade together, the shortest pairs
 
 
 @dataclass(frozen=True)
@@ -175,56 +178,77 @@ class _Search:
             if move is not None:
                 yield move
 
-    def split_candidates(self) -> Iterator[Candidate]:
-        """Table words broken up and remade with rack tiles (splits.py), the longest words
-        first, a few per table word; only once the seat has melded."""
+    def remake_candidates(self) -> Iterator[Candidate]:
+        """Table words broken up and remade with rack tiles (remakes.py), only once the seat has
+        melded: each word alone into two words, then two words together into three or two, the
+        shortest first. Each group of words gets its share of the time left and gives a few
+        plays, those with the longest words first."""
         if not self.start.melded:
             return
-        letters_of = self.start.table.letters
-        rack_letters = _letters(self.start.rack)
-        for number, row in enumerate(self.rows):
-            if any(is_joker(t) for t in row):
-                continue
-            word = spell(row, letters_of).lower()
-            pairs = list(itertools.islice(splits(self.graph, word, rack_letters, self.config.min_word_len,
-                                                 self.deadline), SPLITS_LOOKED_AT))
-            pairs.sort(key=lambda p: (-max(len(p[0].word), len(p[1].word)), p[0].word, p[1].word))
-            made = 0
-            for first, second in pairs:
-                words = (first.word.upper(), second.word.upper())
-                if any(w in self.taken or not self.judge.accepts(w) for w in words):
-                    continue
-                if self.wanted is not None and not all(self.wanted(w) for w in words):
-                    continue
-                pieces = self._split_pieces(number, first, second)
-                move = self.play(list(pieces)) if pieces is not None else None
-                if move is not None:
-                    made += 1
-                    yield move
-                if made >= SPLITS_PER_WORD:
-                    break
+        groups = self._remake_groups()
+        for done, (rows, parts) in enumerate(groups):
+            now = time.monotonic()
+            if now >= self.deadline:
+                return
+            share = now + (self.deadline - now) / (len(groups) - done)
+            yield from self._remakes_of(rows, parts, share)
 
-    def _split_pieces(self, number: int, first: Find, second: Find) -> tuple[Piece, Piece] | None:
-        """The two words' tiles: the table word's tiles first, then the rack's."""
+    def _remake_groups(self) -> list[tuple[tuple[int, ...], int]]:
+        """The rows to break up together and the number of words to make of them: every row
+        without a joker alone, then the `REMAKE_PAIRS` shortest pairs of them."""
+        free = [n for n, row in enumerate(self.rows) if not any(is_joker(t) for t in row)]
+        pairs = sorted(itertools.combinations(free, 2), key=lambda p: (len(self.rows[p[0]]) + len(self.rows[p[1]]), p))
+        return ([((n,), 2) for n in free]
+                + [(pair, parts) for pair in pairs[:REMAKE_PAIRS] for parts in (3, 2)])
+
+    def _remakes_of(self, rows: tuple[int, ...], parts: int, deadline: float) -> Iterator[Candidate]:
+        letters_of = self.start.table.letters
+        broken = [spell(self.rows[n], letters_of).lower() for n in rows]
+        sets = remakes(self.graph, "".join(broken), _letters(self.start.rack), self.config.min_word_len, parts,
+                       deadline, broken)
+        if self.config.longest_needs_rack_tile:  # refused otherwise (RULES.md §2.6 rule 3)
+            sets = (finds for finds in sets if any(f.rack_letters for f in finds if len(f.word) == _longest(finds)))
+        found = list(itertools.islice(sets, REMAKES_LOOKED_AT))
+        found.sort(key=lambda finds: (-_longest(finds), [f.word for f in finds]))
+        made = 0
+        for finds in found:
+            words = [f.word.upper() for f in finds]
+            if any(w in self.taken or not self.judge.accepts(w) for w in words):
+                continue
+            if self.wanted is not None and not all(self.wanted(w) for w in words):
+                continue
+            pieces = self._remade_pieces(rows, finds)
+            move = self.play(pieces) if pieces is not None else None
+            if move is not None:
+                made += 1
+                yield move
+            if made >= REMAKES_PER_GROUP:
+                return
+
+    def _remade_pieces(self, rows: tuple[int, ...], finds: tuple[Find, ...]) -> list[Piece] | None:
+        """The words' tiles, the broken rows' tiles first, then the rack's; the words take the
+        rows' places in turn, and a word more than there were rows is a new row."""
         pools: dict[str, list[Tile]] = defaultdict(list)
-        for tile in self.rows[number]:
-            pools[tile.face].append(tile)
+        for number in rows:
+            for tile in self.rows[number]:
+                pools[tile.face].append(tile)
         own: dict[str, list[Tile]] = defaultdict(list)
         for tile in self.start.rack:
             own[tile.face].append(tile)
+        rack_ids = {t.id for t in self.start.rack}
         pieces = []
-        for find, row in ((first, number), (second, None)):
+        for place, find in enumerate(finds):
             tiles = []
             for ch in find.word.upper():
                 source = pools[ch] or own[ch]
                 if not source:
                     return None
                 tiles.append(source.pop(0))
-            rack_ids = frozenset(t.id for t in tiles) & {t.id for t in self.start.rack}
-            pieces.append(Piece(find.word.upper(), tuple(tiles), row, (), rack_ids))
+            row = rows[place] if place < len(rows) else None
+            pieces.append(Piece(find.word.upper(), tuple(tiles), row, (), frozenset(t.id for t in tiles) & rack_ids))
         if any(pools.values()):
             return None  # a table tile left out
-        return pieces[0], pieces[1]
+        return pieces
 
     def _fill(self, chosen: list[Piece], pieces: list[Piece]) -> list[Piece]:
         """Add finds that still fit: rows not used yet, letters still on the rack, new
@@ -248,6 +272,10 @@ class _Search:
         return chosen
 
 
+def _longest(finds: tuple[Find, ...]) -> int:
+    return max(len(f.word) for f in finds)
+
+
 def _letters(tiles: tuple[Tile, ...] | list[Tile]) -> str:
     return "".join(sorted(t.face.lower() for t in tiles if not is_joker(t)))
 
@@ -262,11 +290,11 @@ def candidates(view: WordRummikubView, seconds: float,
     return search.candidates() if search is not None else iter(())
 
 
-def split_candidates(view: WordRummikubView, seconds: float,
-                     wanted: Callable[[str], bool] | None = None) -> Iterator[Candidate]:
-    """The plays that break a table word up and remake it with rack tiles (splits.py)."""
+def remake_candidates(view: WordRummikubView, seconds: float,
+                      wanted: Callable[[str], bool] | None = None) -> Iterator[Candidate]:
+    """The plays that break table words up and remake them with rack tiles (remakes.py)."""
     search = _search_for(view, seconds, wanted)
-    return search.split_candidates() if search is not None else iter(())
+    return search.remake_candidates() if search is not None else iter(())
 
 
 def _search_for(view: WordRummikubView, seconds: float, wanted: Callable[[str], bool] | None) -> _Search | None:
@@ -302,7 +330,7 @@ def best_plays(view: WordRummikubView, seconds: float, most: int) -> list[Candid
     """Up to `most` plays found within `seconds`, best first: the highest score (going out
     doubles it), then the more tiles laid, then the first found. Strong plays the first, and
     the hint shows it."""
-    found = list(itertools.islice(candidates(view, seconds * 3 / 4), most))
-    found += list(itertools.islice(split_candidates(view, seconds / 4), most))
+    found = list(itertools.islice(candidates(view, seconds / 2), most))
+    found += list(itertools.islice(remake_candidates(view, seconds / 2), most))
     order = sorted(range(len(found)), key=lambda i: (-found[i].score, -len(found[i].placed), i))
     return [found[i] for i in order]
