@@ -27,6 +27,7 @@ from tilegames.core.kernel.setup_options import SetupOption
 from tilegames.core.records.saves import check_saves_dir
 
 if TYPE_CHECKING:
+    from tilegames.net.commands import Doors
     from tilegames.ui.app import TilegamesApp
 
 
@@ -147,6 +148,11 @@ def _add_network_commands(commands: Any, with_game_options: bool) -> None:
         parser.add_argument("--data", type=Path, help=_("folder for the tables' records (default: in the saves folder)"))
         parser.add_argument("--ssh", type=_port, metavar="PORT",
                             help=_("also let players in with `ssh -p PORT NAME@HOST` (their code is the password)"))
+        parser.add_argument("--web", type=_port, metavar="PORT",
+                            help=_("also let players in from a browser on this port, each with their seat's link"))
+        parser.add_argument("--public-url", metavar="URL", type=_public_url,
+                            help=_("the address players' browsers reach the --web door at, e.g. behind a TLS proxy "
+                                   "(default: http://HOST:PORT of this machine)"))
 
     serve = commands.add_parser("serve", help=_("run a game server: many tables, players join from their terminals"))
     listen_options(serve)
@@ -157,6 +163,14 @@ def _add_network_commands(commands: Any, with_game_options: bool) -> None:
         sub.add_argument("--codes-json", type=Path, help=_("also write the join codes to this file (JSON)"))
         listen_options(sub)
         sub.set_defaults(handler=_cmd_host)
+
+    web = commands.add_parser("web", help=_("serve the app to browser tabs (each tab its own app)"))
+    web.add_argument("--bind", default="127.0.0.1", help=_("address to listen on (default 127.0.0.1: this host only)"))
+    web.add_argument("--port", type=_port, default=8000, help=_("TCP port (default 8000)"))
+    web.add_argument("--public-url", metavar="URL", type=_public_url,
+                     help=_("the address browsers reach this server at, e.g. behind a TLS proxy "
+                            "(default: the address each browser asked for)"))
+    web.set_defaults(handler=_cmd_web)
 
     join = commands.add_parser("join", help=_("play your seat of a game served elsewhere"))
     join.add_argument("address", metavar="HOST:PORT", type=_address, help=_("the server, e.g. 127.0.0.1:7777"))
@@ -179,6 +193,17 @@ def _port(text: str) -> int:
     return port
 
 
+def _public_url(text: str) -> str:
+    """An http:// or https:// address with a host and no query: what page links are built on."""
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(text.strip())
+    if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment or not is_text(text):
+        raise argparse.ArgumentTypeError(
+            _("'{url}' is not an http:// or https:// address (e.g. https://games.example.org).").format(url=shown(text, 60)))
+    return text.strip().rstrip("/")
+
+
 def _address(text: str) -> tuple[str, int]:
     """HOST:PORT (an IPv6 host in brackets: [::1]:7777)."""
     host, sep, port = text.rpartition(":")
@@ -191,7 +216,19 @@ def _address(text: str) -> tuple[str, int]:
 def _cmd_serve(args: argparse.Namespace) -> int:
     from tilegames.net.commands import serve
 
-    return serve(args.bind, args.port, args.data, ssh_port=args.ssh)
+    return serve(args.bind, args.port, args.data, doors=_doors(args))
+
+
+def _doors(args: argparse.Namespace) -> "Doors":
+    from tilegames.net.commands import Doors
+
+    return Doors(ssh_port=args.ssh, web_port=args.web, public_url=args.public_url)
+
+
+def _cmd_web(args: argparse.Namespace) -> int:
+    from tilegames.commands.web import web
+
+    return web(args.bind, args.port, args.public_url)
 
 
 def _cmd_host(args: argparse.Namespace) -> int:
@@ -202,7 +239,7 @@ def _cmd_host(args: argparse.Namespace) -> int:
         return 2
     seats, config = new
     return host(args.game, seats, config, args.seed, args.bind, args.port, args.data, args.codes_json,
-                ssh_port=args.ssh)
+                doors=_doors(args))
 
 
 def _cmd_join(args: argparse.Namespace) -> int:

@@ -227,6 +227,6 @@ def test_a_game_record_is_not_saved_on_the_server_by_an_app_it_serves_over_ssh(s
         until(other, lambda: other.turn_number() == me.turn_number())
     before = sorted(private_home.rglob("*"))
     monkeypatch.setenv("TILEGAMES_SSH_SESSION", "1")
-    with pytest.raises(ValueError, match="served over SSH: nothing is saved"):
+    with pytest.raises(ValueError, match="served by the game server: nothing is saved"):
         ann.save_export("gcg")
     assert sorted(private_home.rglob("*")) == before

@@ -64,7 +64,7 @@ async def sessions(door: SshDoor) -> AsyncIterator[Sessions]:
 async def test_a_seat_code_opens_at_most_three_sessions_at_once(door: SshDoor, sessions: Sessions) -> None:
     assert Caps().per_seat_code == 3
     told = await asyncio.gather(*(sessions.start(GOOD) for _ in range(4)))  # at the same moment
-    assert sorted(told) == ["This seat is open in 3 SSH sessions already: close one to open another.",
+    assert sorted(told) == ["This seat is open in 3 remote sessions already: close one to open another.",
                             "ready", "ready", "ready"]
     assert door.session_count == 3  # the refused one started nothing
     await sessions.close_all()
@@ -81,7 +81,7 @@ async def test_the_spectator_code_opens_at_most_sixteen_sessions(door: SshDoor, 
     # from four "addresses" worth of sessions: the address cap is lifted for this one
     door.counts.caps = Caps(per_address=100)
     assert [await sessions.start(WATCH) for _ in range(16)] == ["ready"] * 16
-    assert await sessions.start(WATCH) == "This table has 16 spectators through SSH already: try again later."
+    assert await sessions.start(WATCH) == "This table has 16 remote spectators already: try again later."
     assert door.session_count == 16
     await sessions.close_one()
     await until(lambda: door.session_count == 15)
@@ -103,7 +103,7 @@ async def test_one_address_opens_at_most_eight_sessions(door: SshDoor, sessions:
 async def test_the_door_runs_at_most_its_number_of_sessions_in_all(door: SshDoor, sessions: Sessions) -> None:
     door.counts.caps = Caps(sessions=2)
     assert [await sessions.start(code) for code in (GOOD, SEATS[0])] == ["ready", "ready"]
-    assert await sessions.start(SEATS[1]) == ("The server has as many SSH players as it can take: try again in a "
+    assert await sessions.start(SEATS[1]) == ("The server has as many remote players as it can take: try again in a "
                                               "few minutes.")
     await sessions.close_one()
     await until(lambda: door.session_count == 1)

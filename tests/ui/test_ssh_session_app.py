@@ -19,7 +19,7 @@ from tilegames.net.ssh_child import SSH_SESSION_VARIABLE, child_env
 from tilegames.ui.app import TilegamesApp
 from tilegames.ui.screens.language import switch_language
 
-SENTENCE = "This terminal is served over SSH: nothing is saved on the server."
+SENTENCE = "This screen is served by the game server: nothing is saved on the server."
 
 
 @pytest.fixture

@@ -16,6 +16,7 @@ import os
 import signal
 import socket
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
@@ -32,6 +33,16 @@ from tilegames.net.tables import Table
 
 Ready = Callable[[dict[str, Any]], None]
 log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Doors:
+    """The doors opened beside the game server's own port: SSH (`--ssh PORT`) and the
+    browser's (`--web PORT`, links at `public_url` when given)."""
+
+    ssh_port: int | None = None
+    web_port: int | None = None
+    public_url: str | None = None
 
 
 def _say(text: str) -> None:
@@ -57,7 +68,7 @@ def warn_if_open(bind: str) -> None:
 
 
 def serve(bind: str, port: int, data: Path | None, *, ready: Ready | None = None,
-          settings: Settings | None = None, ssh_port: int | None = None) -> int:
+          settings: Settings | None = None, doors: Doors = Doors()) -> int:
     """Serve every table of the data folder on `bind:port` until SIGINT or SIGTERM. `ready` is
     told {"bind", "port", "data", "tables"} once connections are accepted. Returns the exit
     status (1 with a sentence on stderr when the folder or the address cannot be used)."""
@@ -65,12 +76,12 @@ def serve(bind: str, port: int, data: Path | None, *, ready: Ready | None = None
     server = _open(data, settings)
     if server is None:
         return 1
-    return asyncio.run(_run(server, bind, port, ready, ssh_port))
+    return asyncio.run(_run(server, bind, port, ready, doors))
 
 
 def host(game_id: str, seats: tuple[str, ...], config: Any, seed: int | None, bind: str, port: int,
          data: Path | None, codes_json: Path | None, *, ready: Ready | None = None,
-         settings: Settings | None = None, ssh_port: int | None = None) -> int:
+         settings: Settings | None = None, doors: Doors = Doors()) -> int:
     """Deal one new table of `game_id` (the first game of its series: a Rummikub match of
     `rounds x players` games is played out at the table), print its codes and the command to
     join, write them to `codes_json` once the server accepts connections, and serve until
@@ -91,18 +102,19 @@ def host(game_id: str, seats: tuple[str, ...], config: Any, seed: int | None, bi
         return 1
 
     def announce(info: dict[str, Any]) -> None:
-        written = codes_json if codes_json is not None and _write_codes(codes_json, table) else None
+        links = seat_links(table, _web_base(bind, info.get("web_port"), doors.public_url))
+        written = codes_json if codes_json is not None and _write_codes(codes_json, table, links) else None
         if sys.stdout.isatty():
-            _print_codes(table, bind, info["port"])
+            _print_codes(table, bind, info["port"], links)
         else:  # a log or a pipe keeps what it is given: the codes go to a private file instead
             if written is None:
                 beside = server.lobby.store.dir / f"{table.id}.codes.json"
-                written = beside if _write_codes(beside, table) else None
+                written = beside if _write_codes(beside, table, links) else None
             _print_where(table, written, bind, info["port"])
         if ready is not None:
             ready({**info, "table": table.id})
 
-    return asyncio.run(_run(server, bind, port, announce, ssh_port))
+    return asyncio.run(_run(server, bind, port, announce, doors))
 
 
 def _open(data: Path | None, settings: Settings | None) -> Server | None:
@@ -117,7 +129,7 @@ def _open(data: Path | None, settings: Settings | None) -> Server | None:
     return Server(lobby, settings or Settings())
 
 
-async def _run(server: Server, bind: str, port: int, ready: Ready | None, ssh_port: int | None = None) -> int:
+async def _run(server: Server, bind: str, port: int, ready: Ready | None, doors: Doors = Doors()) -> int:
     try:
         address = await server.start(bind, port)
     except OSError as exc:
@@ -125,19 +137,37 @@ async def _run(server: Server, bind: str, port: int, ready: Ready | None, ssh_po
         _say(_("tilegames: cannot listen on {address} port {port}: {why}.").format(
             address=shown(bind, 60), port=port, why=exc.strerror or exc))
         return 1
-    door = None
-    if ssh_port is not None:
+    opened: list[Any] = []  # the doors, each with close() and wait_closed()
+    info = {"bind": bind, "port": address[1], "data": str(server.lobby.store.dir)}
+    if doors.ssh_port is not None:
         from tilegames.net.ssh_door import SshDoorError
 
         try:
-            door = await open_door(server, bind, address[1], ssh_port)
+            door = await open_door(server, bind, address[1], doors.ssh_port)
         except (OSError, SshDoorError) as exc:
             await server.close()
-            _say(_("tilegames: cannot open the SSH door on port {port}: {why}").format(port=ssh_port, why=exc))
+            _say(_("tilegames: cannot open the SSH door on port {port}: {why}").format(port=doors.ssh_port, why=exc))
             return 1
+        opened.append(door)
         log.info("The SSH door listens on port %d", door.port)
         _say(_("SSH door on port {port}: players run `ssh -t -p {port} NAME@HOST` and type their "
                "code as the password (host key {fingerprint}).").format(port=door.port, fingerprint=door.fingerprint))
+    if doors.web_port is not None:
+        try:
+            web = await open_web_door(server, bind, address[1], doors.web_port, doors.public_url)
+        except OSError as exc:
+            for door in opened:
+                door.close()
+                await door.wait_closed()
+            await server.close()
+            _say(_("tilegames: cannot open the browser door on port {port}: {why}").format(
+                port=doors.web_port, why=exc.strerror or exc))
+            return 1
+        opened.append(web)
+        info["web_port"] = web.port
+        log.info("The browser door listens on port %d", web.port)
+        warn_if_plain_http(bind)
+        _say(_("Browser door on port {port}: each player opens their seat's link.").format(port=web.port))
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
@@ -145,8 +175,7 @@ async def _run(server: Server, bind: str, port: int, ready: Ready | None, ssh_po
             loop.add_signal_handler(signum, stop.set)
         except (NotImplementedError, RuntimeError, ValueError):  # Windows, or not the main thread
             pass
-    info = {"bind": bind, "port": address[1], "data": str(server.lobby.store.dir),
-            "tables": sorted(server.lobby.tables)}
+    info["tables"] = sorted(server.lobby.tables)
     log.info("Listening on %s port %d: %d table(s), records in %s", bind, address[1], len(server.lobby.tables),
              server.lobby.store.dir)
     _say(_("Serving {count} table(s) on {address} port {port} (records in {folder}). Stop with Ctrl-C.").format(
@@ -157,7 +186,7 @@ async def _run(server: Server, bind: str, port: int, ready: Ready | None, ssh_po
             ready(info)
         await stop.wait()
     finally:
-        if door is not None:
+        for door in opened:
             door.close()
             await door.wait_closed()
         await server.close()
@@ -166,7 +195,7 @@ async def _run(server: Server, bind: str, port: int, ready: Ready | None, ssh_po
     return 0
 
 
-def _join_address(bind: str, port: int) -> str:
+def join_address(bind: str, port: int) -> str:
     """How players reach this server: the bound address, or this machine's name when it listens
     on every address."""
     host = bind
@@ -177,14 +206,18 @@ def _join_address(bind: str, port: int) -> str:
     return f"{host}:{port}"
 
 
-def _print_codes(table: Table, bind: str, port: int) -> None:
-    where = _join_address(bind, port)
+def _print_codes(table: Table, bind: str, port: int, links: dict[str, str]) -> None:
+    where = join_address(bind, port)
     title = _(table.game.title)  # i18n: marked
     print(_("{game}, table {table}. Join codes (each is a seat's password):").format(game=title, table=table.id))
     for name, code in zip(table.seats, table.seat_codes):
         print(f"  {shown(name, 40)}: {code if code is not None else _('(played by the computer)')}")
     print("  " + _("Spectators: {code}").format(code=table.spectator_code))
     print(_("Join with: {command}").format(command=f"tilegames join {where} --code CODE"))
+    if links:
+        print(_("Or in a browser, each player their own link (a link is as secret as the code):"))
+        for name, link in links.items():
+            print(f"  {shown(name, 40)}: {link}")
     sys.stdout.flush()
 
 
@@ -198,24 +231,59 @@ def _print_where(table: Table, codes: Path | None, bind: str, port: int) -> None
     else:
         print(_("The join codes are not printed, since this output is not a terminal: they are in the server's "
                 "tables file, readable by you only."))
-    print(_("Join with: {command}").format(command=f"tilegames join {_join_address(bind, port)} --code CODE"))
+    print(_("Join with: {command}").format(command=f"tilegames join {join_address(bind, port)} --code CODE"))
     sys.stdout.flush()
 
 
-def codes_document(table: Table) -> dict[str, Any]:
-    """{"table": ..., "seats": {"Ann": CODE, ...}, "spectator": CODE}: the people's seats only."""
+def codes_document(table: Table, links: dict[str, str] | None = None) -> dict[str, Any]:
+    """{"table": ..., "seats": {"Ann": CODE, ...}, "spectator": CODE}: the people's seats only;
+    with a browser door, "links": {"Ann": URL, ...} too."""
     seats = {name: code for name, code in zip(table.seats, table.seat_codes) if code is not None}
-    return {"table": table.id, "seats": seats, "spectator": table.spectator_code}
+    document = {"table": table.id, "seats": seats, "spectator": table.spectator_code}
+    return {**document, "links": links} if links else document
 
 
-def _write_codes(path: Path, table: Table) -> bool:
+def seat_links(table: Table, base: str | None) -> dict[str, str]:
+    """Each person's seat link at the browser door reached at `base` (None: no door)."""
+    if base is None:
+        return {}
+    return {name: f"{base}/seat/{code}" for name, code in zip(table.seats, table.seat_codes) if code is not None}
+
+
+def _web_base(bind: str, web_port: int | None, public_url: str | None) -> str | None:
+    """Where players reach the browser door: `public_url`, else this machine's address."""
+    if web_port is None:
+        return None
+    return public_url.rstrip("/") if public_url else "http://" + join_address(bind, web_port)
+
+
+def warn_if_plain_http(bind: str) -> None:
+    if not is_loopback(bind):
+        _say(_("Warning: the browser door listens on {address} with plain HTTP: the pages, the keys and the seat "
+               "links travel unencrypted. Put a TLS proxy in front of it and give its address with --public-url "
+               "(docs/web.md shows how).").format(address=shown(bind, 60)))
+
+
+async def open_web_door(server: Server, bind: str, tcp_port: int, web_port: int, public_url: str | None) -> Any:
+    """The browser door beside the game server: each seat link plays `tilegames join` to it,
+    wrong codes counted by the server's own throttle."""
+    from tilegames.net.ssh_child import join_command
+    from tilegames.net.ssh_policy import check_code
+    from tilegames.net.web_door import start_web_door
+
+    return await start_web_door(bind, web_port, join_command(bind, tcp_port), whole_app=False,
+                                check_code=check_code(server), failed=server.throttle.failure,
+                                loopback=is_loopback(bind), public_url=public_url, timer=server.timer)
+
+
+def _write_codes(path: Path, table: Table, links: dict[str, str] | None = None) -> bool:
     """The codes file, readable by its owner only from its first byte, written whole (aside,
     then renamed); False, with a sentence, when it cannot be."""
     aside = path.with_name(path.name + ".new")
     try:
         fd = os.open(aside, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         with os.fdopen(fd, "w", encoding="utf-8") as out:
-            json.dump(codes_document(table), out, indent=1)
+            json.dump(codes_document(table, links), out, indent=1)
             out.write("\n")
         os.replace(aside, path)
         log.info("The join codes of table %s were written to %s", table.id, path)

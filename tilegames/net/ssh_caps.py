@@ -1,4 +1,5 @@
-"""How many sessions the SSH door (ssh_door.py) runs at once, in all, per code and per address.
+"""How many sessions a door to the app (the SSH door, ssh_door.py; the browser door,
+web_door.py) runs at once, in all, per code and per address.
 
 Each session is an app process on the server's machine, so whoever has one code, or one
 address, must not be able to start them without end. A player needs a session or two at
@@ -18,7 +19,7 @@ from dataclasses import dataclass, field
 
 from tilegames.core.text.i18n import _, ngettext
 from tilegames.net.codes import address_key, canonical
-from tilegames.net.ssh_gate import Admission
+from tilegames.net.admission import Admission
 
 
 @dataclass(frozen=True)
@@ -53,11 +54,20 @@ class SessionCounts:
 
     def take(self, admission: Admission, host: str) -> Place | str:
         """A place for a session of `admission` from `host`, or the sentence that refuses it."""
+        refused = self.refusal(admission, host)
+        if refused is not None:
+            return refused
+        keys = ("all", *self._keys(admission, host))
+        self._open.update(keys)
+        return Place(keys, self._open)
+
+    def refusal(self, admission: Admission, host: str) -> str | None:
+        """The sentence that would refuse a session of `admission` from `host` now, or None
+        (a page can say so before its session is asked for; `take` decides)."""
         caps = self.caps
-        address = "address " + address_key(host)
-        codes = sorted({"code " + (canonical(code) or code) for code in admission.codes})
+        address, *codes = self._keys(admission, host)
         if self._open["all"] >= caps.sessions:
-            return _("The server has as many SSH players as it can take: try again in a few minutes.")
+            return _("The server has as many remote players as it can take: try again in a few minutes.")
         if self._open[address] >= caps.per_address:
             return ngettext("Your address has {count} session open here already: close it to open another.",
                             "Your address has {count} sessions open here already: close one to open another.",
@@ -65,13 +75,15 @@ class SessionCounts:
         most = caps.per_spectator_code if admission.watching else caps.per_seat_code
         if any(self._open[code] >= most for code in codes):
             if admission.watching:
-                return ngettext("This table has {count} spectator through SSH already: try again later.",
-                                "This table has {count} spectators through SSH already: try again later.",
+                return ngettext("This table has {count} remote spectator already: try again later.",
+                                "This table has {count} remote spectators already: try again later.",
                                 most).format(count=most)
-            return ngettext("This seat is open in {count} SSH session already: close it to open another.",
-                            "This seat is open in {count} SSH sessions already: close one to open another.",
+            return ngettext("This seat is open in {count} remote session already: close it to open another.",
+                            "This seat is open in {count} remote sessions already: close one to open another.",
                             most).format(count=most)
-        keys = ("all", address, *codes)
-        self._open.update(keys)
-        return Place(keys, self._open)
+        return None
 
+    @staticmethod
+    def _keys(admission: Admission, host: str) -> tuple[str, ...]:
+        codes = sorted({"code " + (canonical(code) or code) for code in admission.codes})
+        return ("address " + address_key(host), *codes)

@@ -13,14 +13,15 @@ front door).
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
-from typing import Mapping
+from typing import Callable, Mapping
 
 from tilegames.core.text.i18n import N_, language
 
 JOIN_CODES_VARIABLE = "TILEGAMES_JOIN_CODES"  # read by `tilegames join` when no --code is given
 SSH_SESSION_VARIABLE = "TILEGAMES_SSH_SESSION"  # "1" in a door child
-NOTHING_SAVED = N_("This terminal is served over SSH: nothing is saved on the server.")
+NOTHING_SAVED = N_("This screen is served by the game server: nothing is saved on the server.")
 
 DEFAULT_TERM = "xterm-256color"
 # What describes the server's own terminal is not passed to a child drawing on a player's one;
@@ -58,3 +59,16 @@ def child_env(term: str | None, client_env: Mapping[str, object], home: Path,
         # serve`); one whose ssh sends theirs sees that, as the app chooses from the locale.
         env["LANGUAGE"] = language()
     return env
+
+
+def join_command(bind: str, port: int) -> Callable[[tuple[str, ...]], list[str]]:
+    """What a door's session runs in production: `python -m tilegames join` to the game server
+    listening on `bind:port`, from this machine, for one game. The codes go in the child's
+    environment (`child_env`), never on its command line."""
+    host = {"": "127.0.0.1", "0.0.0.0": "127.0.0.1", "::": "::1"}.get(bind, bind.strip("[]"))
+    address = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+
+    def command_for(codes: tuple[str, ...]) -> list[str]:
+        return [sys.executable, "-m", "tilegames", "join", address, "--one-game"]
+
+    return command_for

@@ -32,7 +32,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import shutil
-import sys
 import tempfile
 import traceback
 from dataclasses import dataclass, field
@@ -46,7 +45,7 @@ from tilegames.core.text.inputs import shown
 from tilegames.net.codes import SignInThrottle
 from tilegames.net.pty_bridge import MEMORY_LIMIT, READ_SIZE, PtyChild
 from tilegames.net.ssh_caps import Caps, SessionCounts
-from tilegames.net.ssh_child import JOIN_CODES_VARIABLE, child_env
+from tilegames.net.ssh_child import JOIN_CODES_VARIABLE, child_env, join_command
 from tilegames.net.ssh_gate import Admission, CheckCode, CodesForName, Failed, Gatekeeper, KeysFor, Log
 from tilegames.net.ssh_keys import KEYS_FILE, AuthorizedKeys, SshDoorError, host_key
 from tilegames.net.timer import LoopTimer, Timer
@@ -64,18 +63,6 @@ _log = logging.getLogger(__name__)
 
 def _say(text: str) -> None:
     _log.warning(text)
-
-
-def join_command(bind: str, port: int) -> CommandFor:
-    """`command_for` in production: `python -m tilegames join` to the game server listening on
-    `bind:port`, from this machine. The codes go in the child's environment (`child_env`)."""
-    host = {"": "127.0.0.1", "0.0.0.0": "127.0.0.1", "::": "::1"}.get(bind, bind.strip("[]"))
-    address = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
-
-    def command_for(codes: tuple[str, ...]) -> list[str]:
-        return [sys.executable, "-m", "tilegames", "join", address, "--one-game"]
-
-    return command_for
 
 
 @dataclass

@@ -22,6 +22,7 @@ from typing import Callable, Protocol, Sequence
 import asyncssh
 
 from tilegames.core.text.i18n import N_, _
+from tilegames.net.admission import Admission, CheckCode, Failed
 from tilegames.net.timer import Timer
 
 BANNER = N_("tilegames: your password is your seat's join code (it looks like K7PQ-3MZD-XW4R).")  # sent with _() and CRLF
@@ -29,18 +30,7 @@ BANNER = N_("tilegames: your password is your seat's join code (it looks like K7
 _Challenge = tuple[str, str, str, tuple[tuple[str, bool], ...]]  # keyboard-interactive: name, text, lang, prompts
 
 
-@dataclass(frozen=True)
-class Admission:
-    """What a sign-in opens: the codes its session plays with, and whether they only watch a
-    table (the spectator code, which more sessions may share than a seat's)."""
-
-    codes: tuple[str, ...]
-    watching: bool = False
-
-
-CheckCode = Callable[[str, str], "Admission | None"]
 CodesForName = Callable[[str], "tuple[str, ...] | None"]
-Failed = Callable[[str], float]
 KeysFor = Callable[[str], Sequence[asyncssh.SSHKey]]
 Log = Callable[[str], None]
 _log = logging.getLogger(__name__)

@@ -13,13 +13,13 @@ from tilegames.net.server import Server
 
 if TYPE_CHECKING:  # the door (and asyncssh) is imported only when a door is opened
     from tilegames.net.ssh_door import SshDoor
-    from tilegames.net.ssh_gate import Admission
+    from tilegames.net.admission import Admission
 
 
 def check_code(server: Server) -> "Callable[[str, str], Admission | None]":
     """The SSH door's password check: a code of a table this server has (any user name);
     the spectator code only watches."""
-    from tilegames.net.ssh_gate import Admission
+    from tilegames.net.admission import Admission
 
     def check(name: str, code: str) -> Admission | None:
         try:
