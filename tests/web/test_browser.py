@@ -1,0 +1,100 @@
+"""The app in a real browser: Debian's Chromium, headless, against `tilegames web` and against
+a seat link of `tilegames host GAME --web PORT`, each run as a user runs them (tests/web/browser.py
+reads the page's terminal). Skipped where Chromium is not installed; `.ci/run` installs it."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from browser import Browser, chromium_or_skip
+
+RACK = re.compile(r"(?:[KRBO](?:1[0-3]|[1-9])\s+){5,}")  # a row of Rummikub tiles: K1 R7 B12 ...
+
+
+@pytest.fixture
+def browser():
+    chromium_or_skip()
+    window = Browser()
+    yield window
+    window.close()
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _start(args: list[str], home: Path, wait_for: str, *, text_out: bool = False) -> subprocess.Popen[str]:
+    env = {**os.environ, "TILEGAMES_HOME": str(home), "LANGUAGE": "en", "LANG": "C.UTF-8"}
+    process = subprocess.Popen([sys.executable, "-m", "tilegames", *args], env=env, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+    assert process.stderr is not None
+    end = time.monotonic() + 60
+    while time.monotonic() < end:
+        line = process.stderr.readline()
+        if wait_for in line:
+            return process
+        if not line and process.poll() is not None:
+            break
+    process.kill()
+    raise AssertionError(f"`tilegames {' '.join(args)}` never said {wait_for!r}")
+
+
+def _stop(process: subprocess.Popen[str]) -> None:
+    process.terminate()
+    try:
+        process.wait(10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+
+
+def test_the_menu_in_a_browser_starts_a_rummikub_game_against_the_computer(browser, tmp_path):
+    port = _free_port()
+    server = _start(["web", "--port", str(port)], tmp_path, "Serving tilegames to browsers")
+    try:
+        browser.open(f"http://127.0.0.1:{port}/")
+        menu = browser.wait_for("Rummikub Word", "Host a game", "Quit")
+        browser.screenshot("menu.png")
+        assert "Up/Down to choose" in menu
+        browser.press("enter")  # Rummikub: its setup form
+        browser.wait_for("New Rummikub game", "Computer")
+        browser.press("tab", "right", "space", "ctrl+s")  # the second seat to the computer, and start
+        screen = browser.wait_for("CPU (normal)", "Your rack", seconds=30)
+        browser.screenshot("rummikub.png")
+        assert RACK.search(screen), screen
+    finally:
+        _stop(server)
+
+
+def test_a_seat_link_plays_that_seat_and_shows_only_its_own_rack(tmp_path):
+    chromium_or_skip()
+    port, web = _free_port(), _free_port()
+    codes = tmp_path / "codes.json"
+    server = _start(["host", "rummikub", "--players", "Ann,Bo", "--port", str(port), "--web", str(web),
+                     "--codes-json", str(codes), "--data", str(tmp_path / "tables")], tmp_path, "Serving 1 table")
+    ann, bo = Browser(), Browser()
+    try:
+        links = json.loads(codes.read_text())["links"]
+        assert set(links) == {"Ann", "Bo"} and all(link.startswith(f"http://127.0.0.1:{web}/seat/") for link in links.values())
+        ann.open(links["Ann"])
+        bo.open(links["Bo"])
+        ann_screen = ann.wait_for("Your rack", "Bo")
+        bo_screen = bo.wait_for("Your rack", "Ann")
+        ann_rack, bo_rack = RACK.search(ann_screen), RACK.search(bo_screen)
+        assert ann_rack and bo_rack, (ann_screen, bo_screen)
+        assert ann_rack.group().strip() != bo_rack.group().strip()
+        assert bo_rack.group().strip() not in ann_screen and ann_rack.group().strip() not in bo_screen
+    finally:
+        ann.close()
+        bo.close()
+        _stop(server)
