@@ -76,11 +76,29 @@ def test_the_menu_in_a_browser_starts_a_rummikub_game_against_the_computer(brows
         _stop(server)
 
 
+def test_a_browser_window_made_too_small_gets_the_notice_and_the_menu_back_when_larger(browser, tmp_path):
+    port = _free_port()
+    server = _start(["web", "--port", str(port)], tmp_path, "Serving tilegames to browsers")
+    try:
+        browser.open(f"http://127.0.0.1:{port}/")
+        browser.wait_for("Rummikub Word", "Quit")
+        browser.driver.set_window_size(500, 400)  # fewer cells than 80x24
+        notice = browser.wait_for("tilegames needs at least 80x24.")
+        assert "Make the window larger to go on." in notice
+        browser.driver.set_window_size(1000, 800)
+        browser.wait_for("Rummikub Word", "Up/Down to choose")
+        browser.press("down", "down", "down")  # keys reach the app again: the cursor moves to Nab-It!
+        browser.press("enter")
+        browser.wait_for("New Nab-It! game")
+    finally:
+        _stop(server)
+
+
 def test_a_seat_link_plays_that_seat_and_shows_only_its_own_rack(tmp_path):
     chromium_or_skip()
     port, web = _free_port(), _free_port()
     codes = tmp_path / "codes.json"
-    server = _start(["host", "rummikub", "--players", "Ann,Bo", "--port", str(port), "--web", str(web),
+    server = _start(["--debug", "host", "rummikub", "--players", "Ann,Bo", "--port", str(port), "--web", str(web),
                      "--codes-json", str(codes), "--data", str(tmp_path / "tables")], tmp_path, "Serving 1 table")
     ann, bo = Browser(), Browser()
     try:
@@ -98,3 +116,7 @@ def test_a_seat_link_plays_that_seat_and_shows_only_its_own_rack(tmp_path):
         ann.close()
         bo.close()
         _stop(server)
+    logs = [path.read_text() for path in tmp_path.rglob("tilegames.log*")]
+    assert logs and any("browser door" in log for log in logs)  # the server's debug log, which says it opened
+    secrets = [*json.loads(codes.read_text())["seats"].values(), *links.values()]
+    assert not [secret for secret in secrets for log in logs if secret in log]
