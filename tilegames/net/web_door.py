@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import html
+import ipaddress
 import logging
 import os
 import shutil
@@ -227,12 +228,32 @@ class WebDoor:
         home = Path(tempfile.mkdtemp(prefix="tilegames-web-"))
         return child_env(None, {}, home, codes), home
 
-    @staticmethod
-    def _address(request: web.Request) -> str:
-        return request.remote or "unknown"
+    def _address(self, request: web.Request) -> str:
+        """The player's address, for the caps and the throttle. Behind a TLS proxy on this
+        machine (`public_url` given, the request from loopback) it is the last address the
+        proxy added to X-Forwarded-For; otherwise the header is anyone's to write, so not read."""
+        remote = request.remote or "unknown"
+        forwarded = request.headers.get("X-Forwarded-For", "")
+        if self.public_url is not None and forwarded and _is_loopback_address(remote):
+            last = forwarded.split(",")[-1].strip()
+            if _is_address(last):
+                return last
+        return remote
 
 
 _PRIVATE = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer", "X-Content-Type-Options": "nosniff"}
+
+
+def _is_address(text: str) -> bool:
+    try:
+        ipaddress.ip_address(text)
+    except ValueError:
+        return False
+    return True
+
+
+def _is_loopback_address(text: str) -> bool:
+    return _is_address(text) and ipaddress.ip_address(text).is_loopback
 
 
 def _template(name: str) -> string.Template:
