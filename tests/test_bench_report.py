@@ -43,3 +43,20 @@ def test_a_case_returning_a_float_prints_as_before(monkeypatch):
         f"{'fake plain':45} {'200.00 ms':>10} {'200.00 ms':>10} {'200.00 ms':>10}   2.00",
         f"{'fake bytes':45} {'2.5 MB':>10} {'2.5 MB':>10} {'2.5 MB':>10}      -",
     ]
+
+
+def test_a_case_that_cannot_run_here_says_why_and_the_others_still_run(monkeypatch):
+    from tilegames.core.manifest import CaseUnavailable
+
+    tries: list[int] = []
+
+    def needs_a_tool() -> float:
+        tries.append(1)
+        raise CaseUnavailable("this case needs tmux")
+
+    monkeypatch.setattr(bench, "CASES", [BenchCase("fake tool", needs_a_tool), BenchCase("fake other", lambda: 0.2)])
+    lines: list[str] = []
+    assert bench.run(3, "fake", lines.append) == 0
+    assert lines[1] == "fake tool: not run: this case needs tmux"
+    assert lines[2].startswith("fake other") and "200.00 ms" in lines[2]
+    assert len(tries) == 1  # asked once, not once per run

@@ -25,8 +25,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tilegames.bench_net import cases as net_cases
+from tilegames.bench_web import cases as web_cases
 from tilegames.core.kernel.protocol import Action
-from tilegames.core.manifest import BenchCase, BenchFigure, BenchReport
+from tilegames.core.manifest import BenchCase, BenchFigure, BenchReport, CaseUnavailable
 from tilegames.core.parts.tiles import Bag, make_tiles
 from tilegames.core.records.journal import JournalHeader, load_journal
 from tilegames.core.records.journal_writer import JournalWriter
@@ -239,6 +240,7 @@ CASES: list[BenchCase] = [
     BenchCase(PLAIN_APP, _plain_app_first_frame),
     BenchCase("menu: first frame against a plain Textual app", _menu_first_frame(0), target=1.2, relative_to=PLAIN_APP),
     *net_cases(),
+    *web_cases(),
 ]
 
 
@@ -249,8 +251,11 @@ def run(runs: int, only: str | None, out: Callable[[str], None] = print) -> int:
         return 2
     out(f"{'case':45} {'median':>10} {'min':>10} {'max':>10}  ratio   ({runs} run{'' if runs == 1 else 's'})")
     medians: dict[str, float] = {}
-    samples = _measure(cases, runs)
+    samples, unavailable = _measure(cases, runs)
     for case in cases:
+        if case.name in unavailable:
+            out(f"{case.name}: not run: {unavailable[case.name]}")
+            continue
         rows, notes = _rows(case, samples[case.name])
         for row in rows:
             _report(row, medians, out)
@@ -300,21 +305,31 @@ def _report(row: _Row, medians: dict[str, float], out: Callable[[str], None]) ->
         out(f"{'':45} {median / base:.2f}x the median of '{row.relative_to}' (target {row.target}x)")
 
 
-def _measure(cases: list[BenchCase], runs: int) -> dict[str, list[float | BenchReport]]:
-    """`runs` samples of each case. A case measured relative to another takes turns with it,
-    run for run, so that a machine busier at one moment than the next weighs on both alike."""
+def _measure(cases: list[BenchCase], runs: int) -> tuple[dict[str, list[float | BenchReport]], dict[str, str]]:
+    """`runs` samples of each case, and why each case that cannot run here was not run. A case
+    measured relative to another takes turns with it, run for run, so that a machine busier at
+    one moment than the next weighs on both alike."""
     samples: dict[str, list[float | BenchReport]] = {case.name: [] for case in cases}
+    unavailable: dict[str, str] = {}
+
+    def sample(case: BenchCase) -> None:
+        if case.name not in unavailable:
+            try:
+                samples[case.name].append(case.run())
+            except CaseUnavailable as exc:
+                unavailable[case.name] = str(exc)
+
     for case in cases:
         if case.relative_to in samples:
             continue  # measured with the case it is relative to
         group = [case] + [other for other in cases if other.relative_to == case.name]
         for _ in range(runs):
             for member in group:
-                samples[member.name].append(member.run())
+                sample(member)
     for case in cases:  # relative to a case not selected: on its own
-        while len(samples[case.name]) < runs:
-            samples[case.name].append(case.run())
-    return samples
+        while len(samples[case.name]) < runs and case.name not in unavailable:
+            sample(case)
+    return samples, unavailable
 
 
 def _fmt_bytes(size: float) -> str:

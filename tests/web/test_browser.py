@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from browser import Browser, chromium_or_skip
+from browser import OUTPUT, Browser, chromium_or_skip
 
 RACK = re.compile(r"(?:[KRBO](?:1[0-3]|[1-9])\s+){5,}")  # a row of Rummikub tiles: K1 R7 B12 ...
 
@@ -64,13 +64,13 @@ def test_the_menu_in_a_browser_starts_a_rummikub_game_against_the_computer(brows
     try:
         browser.open(f"http://127.0.0.1:{port}/")
         menu = browser.wait_for("Rummikub Word", "Host a game", "Quit")
-        browser.screenshot("menu.png")
+        browser.screenshot(OUTPUT / "menu.png")
         assert "Up/Down to choose" in menu
         browser.press("enter")  # Rummikub: its setup form
         browser.wait_for("New Rummikub game", "Computer")
         browser.press("tab", "right", "space", "ctrl+s")  # the second seat to the computer, and start
         screen = browser.wait_for("CPU (normal)", "Your rack", seconds=30)
-        browser.screenshot("rummikub.png")
+        browser.screenshot(OUTPUT / "rummikub.png")
         assert RACK.search(screen), screen
     finally:
         _stop(server)

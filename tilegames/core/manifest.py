@@ -65,6 +65,11 @@ class BenchCase:
     relative_to: str | None = None
 
 
+class CaseUnavailable(RuntimeError):
+    """A bench case that cannot run on this machine (a tool it needs is missing); the message
+    says which, and `tilegames bench` prints it instead of the case's figures."""
+
+
 @dataclass(frozen=True)
 class Manifest:
     """One game's entry. `title` is English marked with N_ (shown as `_(title)`).
