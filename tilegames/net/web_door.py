@@ -82,7 +82,7 @@ class WebDoor:
     port: int = 0
     _runner: web.AppRunner | None = None
     _sessions: set[WebSession] = field(default_factory=set)
-    _handlers: set["asyncio.Task[object]"] = field(default_factory=set)
+    _closing: bool = False
 
     def application(self) -> web.Application:
         app = web.Application(client_max_size=MOST_MESSAGE, middlewares=[self._only_loopback_names])
@@ -95,7 +95,8 @@ class WebDoor:
 
     async def start(self, bind: str, port: int) -> None:
         """Listen on `bind:port` (0: any free port); OSError when the address cannot be used."""
-        self._runner = web.AppRunner(self.application(), access_log=None, handle_signals=False)
+        self._runner = web.AppRunner(self.application(), access_log=None, handle_signals=False,
+                                     shutdown_timeout=self.grace + 1)
         await self._runner.setup()
         site = web.TCPSite(self._runner, bind or None, port, reuse_address=True)
         try:
@@ -110,12 +111,18 @@ class WebDoor:
         return sum(1 for session in self._sessions if session.running)
 
     def close(self) -> None:
+        """Refuse new tabs and ask every tab's app to quit."""
+        self._closing = True
         for session in list(self._sessions):
             asyncio.ensure_future(session.stop())
 
     async def wait_closed(self) -> None:
-        if self._sessions:
+        """Until every tab's app has ended (killed `grace` after `close` at the latest) and the
+        listener is gone."""
+        while self._sessions:
             await asyncio.gather(*(s.stop() for s in list(self._sessions)), return_exceptions=True)
+            await asyncio.sleep(0)  # the tabs' handlers let go of their sessions
+            self._sessions = {s for s in self._sessions if s.running}
         if self._runner is not None:
             await self._runner.cleanup()
 
@@ -183,12 +190,14 @@ class WebDoor:
         return admission
 
     async def _play(self, request: web.Request, admission: Admission) -> web.StreamResponse:
+        if self._closing:
+            return self._refused(_("The server is stopping."), 503)
         address = self._address(request)
         place = self.counts.take(admission, address)
         if isinstance(place, str):
             _log.info("Web: a tab from %s refused: %s", address, place)
             return self._refused(place, 429)
-        socket = web.WebSocketResponse(heartbeat=30, max_msg_size=MOST_MESSAGE)
+        socket = web.WebSocketResponse(heartbeat=30, max_msg_size=MOST_MESSAGE + 1)  # aiohttp refuses the limit itself
         home: Path | None = None
         try:
             await socket.prepare(request)
@@ -213,12 +222,14 @@ class WebDoor:
         return socket
 
     async def _end(self, session: WebSession, release: Callable[[], None], home: Path | None) -> None:
-        status = await session.stop()
-        self._sessions.discard(session)
-        release()
-        if home is not None:
-            shutil.rmtree(home, ignore_errors=True)
-        _log.info("Web: a tab's app ended (exit status %d)", status)
+        try:
+            status = await session.stop()
+            _log.info("Web: a tab's app ended (exit status %d)", status)
+        finally:
+            self._sessions.discard(session)
+            release()
+            if home is not None:
+                shutil.rmtree(home, ignore_errors=True)
 
     def _environment(self, codes: tuple[str, ...]) -> tuple[dict[str, str], Path | None]:
         """A seat's app, or the whole app served beyond this machine, gets a home of its own,
@@ -261,7 +272,7 @@ def _template(name: str) -> string.Template:
 
 
 def _number(text: str | None, default: int) -> int:
-    return int(text) if text is not None and text.isdigit() and len(text) <= 5 else default
+    return int(text) if text is not None and text.isascii() and text.isdigit() and len(text) <= 5 else default
 
 
 async def start_web_door(bind: str, port: int, command_for: CommandFor, *, whole_app: bool,

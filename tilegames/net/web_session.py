@@ -91,7 +91,7 @@ class WebSession:
         """One message from the tab (see the module docstring)."""
         try:
             message = json.loads(text)
-        except ValueError:
+        except (ValueError, RecursionError):  # not JSON, or nested past Python's depth
             return
         if not isinstance(message, list) or not message or not isinstance(message[0], str):
             return
@@ -100,7 +100,7 @@ class WebSession:
             await self._packet(b"D", body.encode("utf-8", "replace"))
         elif kind == "resize" and isinstance(body, dict):
             width, height = body.get("width"), body.get("height")
-            if isinstance(width, int) and isinstance(height, int):
+            if type(width) is int and type(height) is int:  # not a bool, which is an int to Python
                 columns, rows = clamp_size(width, height)
                 await self._meta({"type": "resize", "width": columns, "height": rows})
         elif kind in ("focus", "blur"):
@@ -157,6 +157,8 @@ class WebSession:
                     break
         except (asyncio.IncompleteReadError, ConnectionError):
             pass
+        except ValueError:  # a line before the ready one longer than the stream's limit: not the web driver
+            self._kill()
         finally:
             await self._close()
 
@@ -173,6 +175,8 @@ class WebSession:
                 await asyncio.wait_for(asyncio.shield(task), 1.0)
             except (TimeoutError, asyncio.CancelledError):
                 task.cancel()
+            except Exception:  # the copying failed; the child has ended all the same
+                _log.exception("A web session's output could not be copied to its tab")
         return status
 
     def _kill(self) -> None:
