@@ -67,7 +67,7 @@ class _Served:
     """One `tilegames web` and one Chromium window for every run of the browser case."""
 
     def __init__(self) -> None:
-        from tilegames.web_browser import Browser, chromium_missing
+        from tilegames.net.web_browser import Browser, chromium_missing
 
         why = chromium_missing()
         if why is not None:

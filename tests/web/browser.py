@@ -1,4 +1,4 @@
-"""The browser tests' window (tilegames/web_browser.py, which the benchmark shares), skipped
+"""The browser tests' window (tilegames/net/web_browser.py, which the benchmark shares), skipped
 where Chromium is not installed, and the folder their screenshots are kept in."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tilegames.web_browser import Browser, chromium_missing
+from tilegames.net.web_browser import Browser, chromium_missing
 
 OUTPUT = Path(__file__).resolve().parents[2] / "test-output" / "browser"
 
