@@ -3,7 +3,9 @@ view only (DESIGN.md §4, §7a). Every build moves.py finds has passed the engin
 
 * **easy** makes common words only (each one wordfreq sees at least once in a million words:
   `COMMON_ZIPF`), and plays one of its `EASY_CHOICES` best such builds by chance. A family
-  wins about half its games against it.
+  wins about half its games against it: a model of a casual player (common words of 5 letters
+  or fewer, always the build that gains most) won 56 of 100 seeded games (95 % interval
+  47-66 %); with 4 choices it won 64 %.
 * **normal** plays the build with the best immediate gain (a nab over a plain word; of equal
   gains, the first found).
 * **strong** thinks twice as long and weighs the board beyond the gain: it prefers builds that
@@ -32,7 +34,7 @@ from tilegames.games.nabit.view_types import NabItView, nabit_view
 
 MAX_SECONDS = 0.5  # the most easy and normal think about one move
 STRONG_SECONDS = 1.0
-EASY_CHOICES = 4
+EASY_CHOICES = 2
 STRONG_CAP = 0.4  # what capping a stack is worth to strong beside the immediate gain
 STRONG_RISK = 0.6  # what a stack left 4 high costs strong (on top of the gain's 0.3)
 
