@@ -72,6 +72,27 @@ def test_the_menu_in_a_browser_starts_a_rummikub_game_against_the_computer(brows
         screen = browser.wait_for("CPU (normal)", "Your rack", seconds=30)
         browser.screenshot(OUTPUT / "rummikub.png")
         assert RACK.search(screen), screen
+        first = _seconds_left(browser.wait_for("Player 1's turn"))
+        time.sleep(2.5)
+        assert _seconds_left(browser.screen()) < first  # the turn clock runs in the tab
+    finally:
+        _stop(server)
+
+
+def _seconds_left(screen: str) -> int:
+    found = re.search(r"(\d+)s\b", screen.splitlines()[0])
+    assert found, screen.splitlines()[0]
+    return int(found.group(1))
+
+
+def test_the_mouse_works_in_the_tab(browser, tmp_path):
+    port = _free_port()
+    server = _start(["web", "--port", str(port)], tmp_path, "Serving tilegames to browsers")
+    try:
+        browser.open(f"http://127.0.0.1:{port}/")
+        browser.wait_for("Rummikub Word", "Up/Down to choose")
+        browser.click_text("Scrabble")
+        browser.wait_for("New Scrabble game")
     finally:
         _stop(server)
 

@@ -104,6 +104,21 @@ class Browser:
             chain.perform()
             time.sleep(0.3)
 
+    def click_text(self, text: str) -> None:
+        """Click, with the mouse, the middle of the first place the screen shows `text`."""
+        from selenium.webdriver.common.action_chains import ActionChains
+        from selenium.webdriver.common.by import By
+
+        rows = self.screen().split("\n")
+        row = next(i for i, line in enumerate(rows) if text in line)
+        column = rows[row].index(text) + len(text) // 2  # the screen's text is one character a cell here
+        size = self.driver.execute_script("const t = window.__terminal; return [t.cols, t.rows];")
+        screen = self.driver.find_element(By.CSS_SELECTOR, ".xterm-screen")
+        width, height = screen.size["width"] / size[0], screen.size["height"] / size[1]
+        x = (column + 0.5) * width - screen.size["width"] / 2  # offsets from the element's centre
+        y = (row + 0.5) * height - screen.size["height"] / 2
+        ActionChains(self.driver).move_to_element_with_offset(screen, int(x), int(y)).click().perform()
+
     def screenshot(self, path: Path) -> Path:
         path.parent.mkdir(parents=True, exist_ok=True)
         self.driver.save_screenshot(str(path))
