@@ -82,3 +82,21 @@ def test_the_computer_remakes_two_table_words_together_and_the_engine_takes_it()
         laid = {i for row in play.action.words for i in row}
         assert both <= laid and {"CLAP", "PEAR"}.isdisjoint(words(after))
         assert {t.face for t in play.placed} <= set("IHQ")
+
+
+def test_a_table_word_takes_letters_inserted_anywhere_cape_with_s_e_d_makes_escaped():
+    from tilegames.games.word_rummikub.search import extensions
+
+    found = {f.word for f in extensions(graph_for(None), "cape", "sed", 0, float("inf"))}
+    assert {"escaped", "spaced", "capes"} <= found
+
+
+def test_strong_goes_out_for_the_double_rather_than_lay_a_longer_word():
+    from tilegames.core.agents import agent_for
+
+    state = position(["CATDOG", "XYZ"], melded=[True, True])  # GOAT alone: 4; two words, the rack emptied: 3 x 2
+    view = seat_view(GAME, state, 0)
+    action = agent_for("word-rummikub", "strong").choose(view, 5.0)
+    laid = {i for row in action.words for i in row}
+    assert {t.id for t in state.racks[0]} <= laid  # every rack tile: out
+    assert GAME.apply(state, 0, action).state.scores[0] == 6
