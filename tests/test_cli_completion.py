@@ -16,7 +16,7 @@ from tilegames.cli import build_parser, main
 from tilegames.core.resources import assets_dir
 from tilegames.ui.games import playable
 
-COMMANDS = {"arena", "play", "serve", "host", "join", "resume", "replay", "rummikub", "scrabble", "words", "demo", "timer",
+COMMANDS = {"arena", "play", "serve", "host", "web", "join", "resume", "replay", "rummikub", "scrabble", "words", "demo", "timer",
             "bench", "completion"}
 GAMES = {"rummikub", "word-rummikub", "scrabble", "nabit"}
 
