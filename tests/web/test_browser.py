@@ -63,7 +63,7 @@ def test_the_menu_in_a_browser_starts_a_rummikub_game_against_the_computer(brows
     server = _start(["web", "--port", str(port)], tmp_path, "Serving tilegames to browsers")
     try:
         browser.open(f"http://127.0.0.1:{port}/")
-        menu = browser.wait_for("Rummikub Word", "Host a game", "Quit")
+        menu = browser.wait_for("Rummikub Word", "Host a game", "Quit", "t Theme")  # the footer drawn too
         browser.screenshot(OUTPUT / "menu.png")
         assert "Up/Down to choose" in menu
         browser.press("enter")  # Rummikub: its setup form
