@@ -23,6 +23,7 @@ if sys.platform == "win32":
 
 from fake_time import FakeTimer
 from tilegames.net.admission import Admission
+from ssh_harness import gone, until  # noqa: F401  (for the tests: shared with the SSH door's)
 from tilegames.net.ssh_caps import Caps
 from tilegames.net.web_door import WebDoor, start_web_door
 
@@ -169,28 +170,6 @@ async def refusal(call: Awaitable[object]) -> int:
 async def page(client: aiohttp.ClientSession, door: WebDoor, path: str, **options: Any) -> tuple[int, str]:
     async with client.get(URL(url(door, path), encoded=True), **options) as response:
         return response.status, await response.text()
-
-
-def gone(pid: int) -> bool:
-    """The process has ended (reaped, or a zombie waiting to be)."""
-    try:
-        with open(f"/proc/{pid}/stat") as status:
-            return status.read().rsplit(")", 1)[1].split()[0] in ("Z", "X")
-    except FileNotFoundError:
-        return True
-    except OSError:
-        try:
-            os.kill(pid, 0)
-        except ProcessLookupError:
-            return True
-        return False
-
-
-async def until(condition: Callable[[], bool], timeout: float = 3.0) -> None:
-    deadline = asyncio.get_running_loop().time() + timeout
-    while not condition():
-        assert asyncio.get_running_loop().time() < deadline, "timed out"
-        await asyncio.sleep(0.02)
 
 
 async def until_let_in(client: aiohttp.ClientSession, door: WebDoor, code: str, timeout: float = 3.0) -> None:

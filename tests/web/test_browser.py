@@ -28,6 +28,18 @@ def browser():
     window.close()
 
 
+@pytest.fixture
+def menu(browser, tmp_path):
+    """`tilegames web` running, and its menu open in the browser: the browser."""
+    port = _free_port()
+    server = _start(["web", "--port", str(port)], tmp_path, "Serving tilegames to browsers")
+    try:
+        browser.open(f"http://127.0.0.1:{port}/")
+        yield browser
+    finally:
+        _stop(server)
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -58,25 +70,19 @@ def _stop(process: subprocess.Popen[str]) -> None:
         process.kill()
 
 
-def test_the_menu_in_a_browser_starts_a_rummikub_game_against_the_computer(browser, tmp_path):
-    port = _free_port()
-    server = _start(["web", "--port", str(port)], tmp_path, "Serving tilegames to browsers")
-    try:
-        browser.open(f"http://127.0.0.1:{port}/")
-        menu = browser.wait_for("Rummikub Word", "Host a game", "Quit", "t Theme")  # the footer drawn too
-        browser.screenshot(OUTPUT / "menu.png")
-        assert "Up/Down to choose" in menu
-        browser.press("enter")  # Rummikub: its setup form
-        browser.wait_for("New Rummikub game", "Computer")
-        browser.press("tab", "right", "space", "ctrl+s")  # the second seat to the computer, and start
-        screen = browser.wait_for("CPU (normal)", "Your rack", seconds=30)
-        browser.screenshot(OUTPUT / "rummikub.png")
-        assert RACK.search(screen), screen
-        first = _seconds_left(browser.wait_for("Player 1's turn"))
-        time.sleep(2.5)
-        assert _seconds_left(browser.screen()) < first  # the turn clock runs in the tab
-    finally:
-        _stop(server)
+def test_the_menu_in_a_browser_starts_a_rummikub_game_against_the_computer(menu):
+    shown = menu.wait_for("Rummikub Word", "Host a game", "Quit", "t Theme")  # the footer drawn too
+    menu.screenshot(OUTPUT / "menu.png")
+    assert "Up/Down to choose" in shown
+    menu.press("enter")  # Rummikub: its setup form
+    menu.wait_for("New Rummikub game", "Computer")
+    menu.press("tab", "right", "space", "ctrl+s")  # the second seat to the computer, and start
+    screen = menu.wait_for("CPU (normal)", "Your rack", seconds=30)
+    menu.screenshot(OUTPUT / "rummikub.png")
+    assert RACK.search(screen), screen
+    first = _seconds_left(menu.wait_for("Player 1's turn"))
+    time.sleep(2.5)
+    assert _seconds_left(menu.screen()) < first  # the turn clock runs in the tab
 
 
 def _seconds_left(screen: str) -> int:
@@ -85,34 +91,22 @@ def _seconds_left(screen: str) -> int:
     return int(found.group(1))
 
 
-def test_the_mouse_works_in_the_tab(browser, tmp_path):
-    port = _free_port()
-    server = _start(["web", "--port", str(port)], tmp_path, "Serving tilegames to browsers")
-    try:
-        browser.open(f"http://127.0.0.1:{port}/")
-        browser.wait_for("Rummikub Word", "Up/Down to choose")
-        browser.click_text("Scrabble")
-        browser.wait_for("New Scrabble game")
-    finally:
-        _stop(server)
+def test_the_mouse_works_in_the_tab(menu):
+    menu.wait_for("Rummikub Word", "Up/Down to choose")
+    menu.click_text("Scrabble")
+    menu.wait_for("New Scrabble game")
 
 
-def test_a_browser_window_made_too_small_gets_the_notice_and_the_menu_back_when_larger(browser, tmp_path):
-    port = _free_port()
-    server = _start(["web", "--port", str(port)], tmp_path, "Serving tilegames to browsers")
-    try:
-        browser.open(f"http://127.0.0.1:{port}/")
-        browser.wait_for("Rummikub Word", "Quit")
-        browser.driver.set_window_size(500, 400)  # fewer cells than 80x24
-        notice = browser.wait_for("tilegames needs at least 80x24.")
-        assert "Make the window larger to go on." in notice
-        browser.driver.set_window_size(1000, 800)
-        browser.wait_for("Rummikub Word", "Up/Down to choose")
-        browser.press("down", "down", "down")  # keys reach the app again: the cursor moves to Nab-It!
-        browser.press("enter")
-        browser.wait_for("New Nab-It! game")
-    finally:
-        _stop(server)
+def test_a_browser_window_made_too_small_gets_the_notice_and_the_menu_back_when_larger(menu):
+    menu.wait_for("Rummikub Word", "Quit")
+    menu.driver.set_window_size(500, 400)  # fewer cells than 80x24
+    notice = menu.wait_for("tilegames needs at least 80x24.")
+    assert "Make the window larger to go on." in notice
+    menu.driver.set_window_size(1000, 800)
+    menu.wait_for("Rummikub Word", "Up/Down to choose")
+    menu.press("down", "down", "down")  # keys reach the app again: the cursor moves to Nab-It!
+    menu.press("enter")
+    menu.wait_for("New Nab-It! game")
 
 
 def test_a_seat_link_plays_that_seat_and_shows_only_its_own_rack(tmp_path):
