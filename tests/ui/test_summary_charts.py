@@ -94,3 +94,17 @@ async def test_the_match_summary_charts_the_standings_game_by_game(app, size):
         assert chart.points == [[0, 0, 0], [12, -5, -7], [-11, 53, -42]]
         assert "* Ann" in flat(app) and "o Chul" in flat(app)
         assert "+53" in flat(app)  # the match total is still in the table
+
+
+async def test_the_summary_names_who_played_out_when_the_other_rack_held_only_a_blank(app):
+    state = position(["AT", "?"], bag="")  # Ann goes out; Bora's blank is worth nothing either way
+    async with app.run_test(size=(80, 24)) as pilot:
+        show(app, state)
+        await pilot.pause()
+        await type_word(pilot, "AT")
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("enter")  # no challenge
+        await pilot.pause()
+        assert isinstance(app.screen, ScrabbleSummary)
+        assert "Ann played out." in flat(app)

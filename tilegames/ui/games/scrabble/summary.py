@@ -67,11 +67,12 @@ class ScrabbleSummary(Asking, GameSummary):
                 Binding("m,escape", "menu", "Menu", id="scrabble_summary.menu")]
 
     def compose(self) -> ComposeResult:
-        result = scrabble_view(self.session.view(None))["result"]  # one view for the whole summary
+        view = scrabble_view(self.session.view(None))  # one view for the whole summary
+        result = view["result"]
         assert result is not None, "a summary follows the game's end"
         seats = self.session.seats
-        if result["reason"] == "out":
-            out = next((s for s, a in enumerate(result["adjustments"]) if a > 0), None)
+        if result["reason"] == "out":  # the rack left empty (its gain may be 0: a blank left)
+            out = next((s for s, size in enumerate(view["rack_sizes"]) if size == 0), None)
             headline = _("{name} played out.").format(name=seats[out]) if out is not None else _("A player played out.")
         else:
             headline = _("The game ended with no progress (the stall rule).")
