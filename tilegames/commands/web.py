@@ -12,16 +12,13 @@ own that is thrown away: a stranger's tab writes no file on the server.
 from __future__ import annotations
 
 import asyncio
-import logging
-import signal
 import sys
 
 from tilegames.core.text.i18n import _, language
 from tilegames.core.text.inputs import shown
 from tilegames.net.codes import SignInThrottle
-from tilegames.net.commands import is_loopback, join_address, warn_if_plain_http
+from tilegames.net.commands import is_loopback, join_address, stop_signals, warn_if_plain_http
 
-log = logging.getLogger(__name__)
 
 
 def whole_app_command(codes: tuple[str, ...]) -> list[str]:
@@ -46,13 +43,7 @@ async def _serve(bind: str, port: int, public_url: str | None) -> int:
         print(_("tilegames: cannot listen on {address} port {port}: {why}.").format(
             address=shown(bind, 60), port=port, why=exc.strerror or exc), file=sys.stderr, flush=True)
         return 1
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for signum in (signal.SIGINT, signal.SIGTERM):
-        try:
-            loop.add_signal_handler(signum, stop.set)
-        except (NotImplementedError, RuntimeError, ValueError):
-            pass
+    stop = stop_signals()
     where = public_url or "http://" + join_address(bind, door.port)
     print(_("Serving tilegames to browsers at {url} (each tab is an app of its own). Stop with Ctrl-C.").format(
         url=where), file=sys.stderr, flush=True)

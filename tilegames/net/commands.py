@@ -117,6 +117,20 @@ def host(game_id: str, seats: tuple[str, ...], config: Any, seed: int | None, bi
     return asyncio.run(_run(server, bind, port, announce, doors))
 
 
+def stop_signals() -> asyncio.Event:
+    """An event set by SIGINT (Ctrl-C) or SIGTERM, in the running loop: what a server waits on
+    until it is stopped. Where the loop cannot take signals (Windows, or not the main thread) it
+    is set only by whoever holds it."""
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        try:
+            loop.add_signal_handler(signum, stop.set)
+        except (NotImplementedError, RuntimeError, ValueError):  # Windows, or not the main thread
+            pass
+    return stop
+
+
 def _open(data: Path | None, settings: Settings | None) -> Server | None:
     try:
         store = TableStore.open(data)
@@ -168,13 +182,7 @@ async def _run(server: Server, bind: str, port: int, ready: Ready | None, doors:
         log.info("The browser door listens on port %d", web.port)
         warn_if_plain_http(bind)
         _say(_("Browser door on port {port}: each player opens their seat's link.").format(port=web.port))
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for signum in (signal.SIGINT, signal.SIGTERM):
-        try:
-            loop.add_signal_handler(signum, stop.set)
-        except (NotImplementedError, RuntimeError, ValueError):  # Windows, or not the main thread
-            pass
+    stop = stop_signals()
     info["tables"] = sorted(server.lobby.tables)
     log.info("Listening on %s port %d: %d table(s), records in %s", bind, address[1], len(server.lobby.tables),
              server.lobby.store.dir)
