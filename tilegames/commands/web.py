@@ -20,7 +20,6 @@ from tilegames.net.codes import SignInThrottle
 from tilegames.net.commands import is_loopback, join_address, stop_signals, warn_if_plain_http
 
 
-
 def whole_app_command(codes: tuple[str, ...]) -> list[str]:
     """The app a tab runs: the menu, in the server's language."""
     return [sys.executable, "-m", "tilegames", "--lang", language()]
