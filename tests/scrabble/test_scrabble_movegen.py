@@ -5,7 +5,6 @@ the engine's score; its best plays are the top of that list, by score and by equ
 from __future__ import annotations
 
 import itertools
-from pathlib import Path
 
 import pytest
 from scrabble_builder import position

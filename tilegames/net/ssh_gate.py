@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from dataclasses import dataclass
 from typing import Callable, Protocol, Sequence
 
 import asyncssh
