@@ -25,6 +25,7 @@ DNS rebinding.
 from __future__ import annotations
 
 import asyncio
+import functools
 import html
 import ipaddress
 import logging
@@ -40,7 +41,7 @@ from urllib.parse import quote
 from aiohttp import WSMsgType, web
 
 from tilegames.core.resources import assets_dir
-from tilegames.core.text.i18n import _, language
+from tilegames.core.text.i18n import N_, _, language
 from tilegames.net.codes import canonical
 from tilegames.net.pty_bridge import MEMORY_LIMIT
 from tilegames.net.ssh_caps import Caps, SessionCounts
@@ -50,6 +51,9 @@ from tilegames.net.timer import LoopTimer, Timer
 from tilegames.net.web_session import WebSession
 
 _log = logging.getLogger(__name__)
+
+OPEN_YOUR_LINK = N_("Open your seat's link: the host of the game has one for each player.")
+NOT_A_SEAT = N_("This link does not open a seat here: check it with the host of the game.")
 
 CommandFor = Callable[[tuple[str, ...]], list[str]]  # the codes of a seat, () for the whole app
 MOST_MESSAGE = 65536  # bytes in one message from a tab: keys typed or pasted, a window size
@@ -74,7 +78,6 @@ class WebDoor:
     failed: Failed  # a wrong code's delay (the game server's throttle)
     loopback: bool  # listening on this machine only
     public_url: str | None = None  # where players reach the door, when not the address they asked
-    own_home: bool = False  # the whole app uses the server account's home (a loopback door)
     counts: SessionCounts = field(default_factory=SessionCounts)
     timer: Timer = field(default_factory=LoopTimer)
     grace: float = 2.0
@@ -139,14 +142,14 @@ class WebDoor:
 
     async def _index(self, request: web.Request) -> web.StreamResponse:
         if not self.whole_app:
-            return self._refused(_("Open your seat's link: the host of the game has one for each player."), 404)
+            return self._refused(_(OPEN_YOUR_LINK), 404)  # i18n: marked
         return self._page(request, "/ws")
 
     async def _seat_page(self, request: web.Request) -> web.StreamResponse:
         code = request.match_info["code"]
         admission = await self._admit(request, code)
         if admission is None:
-            return self._refused(_("This link does not open a seat here: check it with the host of the game."), 403)
+            return self._refused(_(NOT_A_SEAT), 403)  # i18n: marked
         full = self.counts.refusal(admission, self._address(request))
         if full is not None:
             return self._refused(full, 429)
@@ -169,13 +172,13 @@ class WebDoor:
     # --- sessions -----------------------------------------------------------------------------
     async def _app_socket(self, request: web.Request) -> web.StreamResponse:
         if not self.whole_app:
-            return self._refused(_("Open your seat's link: the host of the game has one for each player."), 404)
+            return self._refused(_(OPEN_YOUR_LINK), 404)  # i18n: marked
         return await self._play(request, Admission(()))
 
     async def _seat_socket(self, request: web.Request) -> web.StreamResponse:
         admission = await self._admit(request, request.match_info["code"])
         if admission is None:
-            return self._refused(_("This link does not open a seat here: check it with the host of the game."), 403)
+            return self._refused(_(NOT_A_SEAT), 403)  # i18n: marked
         return await self._play(request, admission)
 
     async def _admit(self, request: web.Request, code: str) -> Admission | None:
@@ -234,7 +237,7 @@ class WebDoor:
     def _environment(self, codes: tuple[str, ...]) -> tuple[dict[str, str], Path | None]:
         """A seat's app, or the whole app served beyond this machine, gets a home of its own,
         thrown away when it ends; the whole app on a loopback door is the account's own."""
-        if not codes and self.own_home:
+        if not codes and self.loopback:
             return dict(os.environ), None
         home = Path(tempfile.mkdtemp(prefix="tilegames-web-"))
         return child_env(None, {}, home, codes), home
@@ -267,7 +270,9 @@ def _is_loopback_address(text: str) -> bool:
     return _is_address(text) and ipaddress.ip_address(text).is_loopback
 
 
+@functools.lru_cache(maxsize=None)
 def _template(name: str) -> string.Template:
+    """A page of assets/web/, read once per process."""
     return string.Template((assets_dir() / "web" / name).read_text(encoding="utf-8"))
 
 
@@ -280,7 +285,7 @@ async def start_web_door(bind: str, port: int, command_for: CommandFor, *, whole
                          public_url: str | None = None, caps: Caps | None = None,
                          timer: Timer | None = None, grace: float = 2.0) -> WebDoor:
     """Open the browser door on `bind:port` in the running loop; OSError when it cannot listen."""
-    door = WebDoor(command_for, whole_app, check_code, failed, loopback, public_url, own_home=whole_app and loopback,
+    door = WebDoor(command_for, whole_app, check_code, failed, loopback, public_url,
                    counts=SessionCounts(caps or Caps()), timer=timer or LoopTimer(), grace=grace)
     await door.start(bind, port)
     return door
